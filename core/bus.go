@@ -1,0 +1,255 @@
+package core
+
+import "x16scope/vera"
+
+// Address-space layout of the X16 (X16-HARDWARE.md section 1).
+const (
+	ioStart     = 0x9F00 // first address of the I/O page
+	bankedRAM   = 0xA000 // banked RAM window $A000-$BFFF
+	romStart    = 0xC000 // banked ROM window $C000-$FFFF
+	bankSize    = 0x2000 // 8 KB per RAM bank
+	romBankSize = 0x4000 // 16 KB per ROM bank
+	// ROMBanks is the number of on-board ROM banks (512 KB).
+	ROMBanks = 32
+	// ROMSize is the size of a full ROM image.
+	ROMSize = ROMBanks * romBankSize
+
+	slowIOWait = 3 // extra cycles the official emulator charges per access to the 2 MHz ranges
+)
+
+// Bus is the CPU's view of the machine: every cycle of every instruction is one call to
+// read or write, in order, so devices with side effects on reads (VERA's data ports, the
+// VIAs' flag-clearing registers) see exactly what the 65C02 does. It also owns the cycle
+// counter: a bus access is a cycle, and slow I/O adds its wait states here.
+//
+// The CPU holds a concrete *Bus: the fast path (plain RAM below the I/O page) inlines into
+// the CPU, and everything else goes through readSlow/writeSlow.
+type Bus struct {
+	cycle uint64 // CPU cycles since power-on
+
+	// lowLimit bounds the fast path: addresses below it are plain RAM. It is ioStart on
+	// an X16 and 0 in flat mode (the CPU test harness), which sends every access through
+	// the slow path so it can be recorded.
+	lowLimit uint16
+
+	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
+	ramBank uint8         // latch behind $00
+	romBank uint8         // latch behind $01
+	nbanks  int           // populated RAM banks (1-256)
+	banked  []byte        // nbanks * 8 KB
+	rom     []byte        // ROMSize bytes
+
+	via1, via2 VIA
+	vera       *vera.VERA
+	emu        emuDevice
+	ym         [256]byte // YM2151 registers as last written (no FM synthesis yet)
+	ymAddr     uint8
+
+	tracer Tracer // receives $9FBC marker writes; nil when nobody profiles
+
+	// next is the cycle at which the machine must next service its devices (a VERA line
+	// end, a VIA timer). Every I/O access sets it to 0: a register access can raise or
+	// clear an interrupt line, so the machine re-samples the lines before the next
+	// instruction. Keeping both reasons in one field keeps the run loop to one compare.
+	next uint64
+
+	flat      bool        // flat 64 KB RAM, no devices (CPU conformance tests)
+	recording bool        // record every access into trace (flat mode only)
+	trace     []BusAccess // recorded accesses
+}
+
+// BusAccess is one recorded bus cycle (flat mode only).
+type BusAccess struct {
+	Addr  uint16
+	Value uint8
+	Write bool
+}
+
+// read performs one CPU read cycle.
+func (b *Bus) read(a uint16) uint8 {
+	b.cycle++
+	if a < b.lowLimit {
+		return b.ram[a]
+	}
+	return b.readSlow(a)
+}
+
+// write performs one CPU write cycle. $00 and $01 are bank latches, so they take the slow path.
+func (b *Bus) write(a uint16, v uint8) {
+	b.cycle++
+	if a < b.lowLimit && a > 1 {
+		b.ram[a] = v
+		return
+	}
+	b.writeSlow(a, v)
+}
+
+// now is the cycle at which the access in progress happens (read/write count it already).
+func (b *Bus) now() uint64 { return b.cycle - 1 }
+
+func (b *Bus) readSlow(a uint16) uint8 {
+	if b.flat {
+		v := b.ram[a]
+		if b.recording {
+			b.trace = append(b.trace, BusAccess{a, v, false})
+		}
+		return v
+	}
+	switch {
+	case a < ioStart:
+		return b.ram[a]
+	case a < bankedRAM:
+		return b.readIO(a)
+	case a < romStart:
+		if int(b.ramBank) >= b.nbanks {
+			return uint8(a >> 8) // unpopulated bank: open bus
+		}
+		return b.banked[int(b.ramBank)*bankSize+int(a-bankedRAM)]
+	default:
+		if b.romBank >= ROMBanks {
+			return uint8(a >> 8) // no cartridge: open bus
+		}
+		return b.rom[int(b.romBank)*romBankSize+int(a-romStart)]
+	}
+}
+
+func (b *Bus) writeSlow(a uint16, v uint8) {
+	if b.flat {
+		b.ram[a] = v
+		if b.recording {
+			b.trace = append(b.trace, BusAccess{a, v, true})
+		}
+		return
+	}
+	switch {
+	case a == 0:
+		b.ramBank = v
+		b.ram[0] = v
+	case a == 1:
+		b.romBank = v
+		b.ram[1] = v
+	case a < ioStart:
+		b.ram[a] = v
+	case a < bankedRAM:
+		b.writeIO(a, v)
+	case a < romStart:
+		if int(b.ramBank) < b.nbanks {
+			b.banked[int(b.ramBank)*bankSize+int(a-bankedRAM)] = v
+		}
+	default:
+		// ROM banks 0-31 ignore writes; 32-255 would be a cartridge, and none is inserted.
+	}
+}
+
+// readIO decodes the I/O page ($9F00-$9FFF, X16-HARDWARE.md 1.2).
+func (b *Bus) readIO(a uint16) uint8 {
+	b.next = 0
+	now := b.now()
+	switch {
+	case a < 0x9F10:
+		return b.via1.Read(uint8(a&0xF), now)
+	case a < 0x9F20:
+		return b.via2.Read(uint8(a&0xF), now)
+	case a < 0x9F40:
+		return b.vera.Read(uint8(a&0x1F), now)
+	case a < 0x9F60:
+		b.cycle += slowIOWait
+		if a&1 == 1 {
+			return 0 // YM2151 status: never busy (no FM synthesis is emulated yet)
+		}
+		return 0x9F
+	case a < 0x9FA0:
+		return 0x9F // expansion IO3/IO4: open bus
+	default:
+		b.cycle += slowIOWait
+		if a >= 0x9FB0 && a < 0x9FC0 {
+			return b.emu.read(uint8(a&0xF), now, b.tracer)
+		}
+		return 0x9F // IO5-IO7: open bus
+	}
+}
+
+func (b *Bus) writeIO(a uint16, v uint8) {
+	b.next = 0
+	now := b.now()
+	switch {
+	case a < 0x9F10:
+		b.via1.Write(uint8(a&0xF), v, now)
+	case a < 0x9F20:
+		b.via2.Write(uint8(a&0xF), v, now)
+	case a < 0x9F40:
+		b.vera.Write(uint8(a&0x1F), v, now)
+	case a < 0x9F60:
+		b.cycle += slowIOWait
+		if a&1 == 0 {
+			b.ymAddr = v
+		} else {
+			b.ym[b.ymAddr] = v
+		}
+	case a < 0x9FA0:
+		// expansion IO3/IO4: nothing there
+	default:
+		b.cycle += slowIOWait
+		if a >= 0x9FB0 && a < 0x9FC0 {
+			b.emu.write(uint8(a&0xF), v, now, b.tracer)
+		}
+	}
+}
+
+// vectorPull models the 65C02's VPB output: the X16 forces the ROM bank latch to 0 while
+// the CPU fetches an interrupt or reset vector, so vectors always come from the KERNAL
+// bank. The RAM copy at $01 keeps the previous bank for the KERNAL's trampoline to restore.
+func (b *Bus) vectorPull() {
+	if !b.flat {
+		b.romBank = 0
+	}
+}
+
+// peek reads an address without side effects or cycles (debugger, overlay, disassembler).
+func (b *Bus) peek(a uint16) uint8 {
+	if b.flat || a < ioStart {
+		return b.ram[a]
+	}
+	switch {
+	case a < bankedRAM:
+		return b.peekIO(a)
+	case a < romStart:
+		return b.peekBanked(b.ramBank, a)
+	default:
+		return b.peekROM(b.romBank, a)
+	}
+}
+
+func (b *Bus) peekBanked(bank uint8, a uint16) uint8 {
+	if int(bank) >= b.nbanks {
+		return uint8(a >> 8)
+	}
+	return b.banked[int(bank)*bankSize+int(a-bankedRAM)]
+}
+
+func (b *Bus) peekROM(bank uint8, a uint16) uint8 {
+	if bank >= ROMBanks {
+		return uint8(a >> 8)
+	}
+	return b.rom[int(bank)*romBankSize+int(a-romStart)]
+}
+
+func (b *Bus) peekIO(a uint16) uint8 {
+	switch {
+	case a < 0x9F10:
+		return b.via1.Peek(uint8(a&0xF), b.cycle)
+	case a < 0x9F20:
+		return b.via2.Peek(uint8(a&0xF), b.cycle)
+	case a < 0x9F40:
+		return b.vera.Peek(uint8(a & 0x1F))
+	case a < 0x9F60:
+		if a&1 == 1 {
+			return 0
+		}
+		return 0x9F
+	case a >= 0x9FB0 && a < 0x9FC0:
+		return b.emu.peek(uint8(a&0xF), b.cycle)
+	default:
+		return 0x9F
+	}
+}

@@ -1,0 +1,84 @@
+package core
+
+// Processor status flags.
+const (
+	flagC uint8 = 1 << 0 // carry
+	flagZ uint8 = 1 << 1 // zero
+	flagI uint8 = 1 << 2 // IRQ disable
+	flagD uint8 = 1 << 3 // decimal
+	flagB uint8 = 1 << 4 // break (only ever seen on the stack)
+	flagU uint8 = 1 << 5 // unused, always 1 on the stack
+	flagV uint8 = 1 << 6 // overflow
+	flagN uint8 = 1 << 7 // negative
+)
+
+// Vectors (the ROM bank is forced to 0 while they are fetched, see Bus.vectorPull).
+const (
+	vectorNMI   uint16 = 0xFFFA
+	vectorReset uint16 = 0xFFFC
+	vectorIRQ   uint16 = 0xFFFE
+)
+
+// Halt states of the CPU.
+const (
+	haltWait uint8 = 1 << 0 // WAI: halted until an interrupt line is asserted
+	haltStop uint8 = 1 << 1 // STP: halted until reset
+)
+
+// CPU is a WDC 65C02S. Every cycle of an instruction is one call to the bus, in the order
+// the chip makes them, dummy reads included.
+type CPU struct {
+	A, X, Y, S, P uint8
+	PC            uint16
+
+	irq  bool  // IRQ line level, sampled by the machine between instructions
+	nmi  bool  // NMI edge latched, cleared when taken
+	halt uint8 // haltWait / haltStop
+
+	b *Bus
+}
+
+// CPUState is a copy of the CPU's registers and halt state.
+type CPUState struct {
+	PC            uint16
+	A, X, Y, S, P uint8
+	Waiting       bool // halted in WAI
+	Stopped       bool // halted by STP
+}
+
+// State returns a copy of the registers.
+func (c *CPU) State() CPUState {
+	return CPUState{PC: c.PC, A: c.A, X: c.X, Y: c.Y, S: c.S, P: c.P,
+		Waiting: c.halt&haltWait != 0, Stopped: c.halt&haltStop != 0}
+}
+
+// SetState sets the registers and halt state.
+func (c *CPU) SetState(s CPUState) {
+	c.PC, c.A, c.X, c.Y, c.S, c.P = s.PC, s.A, s.X, s.Y, s.S, s.P|flagU|flagB
+	c.halt = 0
+	if s.Waiting {
+		c.halt |= haltWait
+	}
+	if s.Stopped {
+		c.halt |= haltStop
+	}
+}
+
+// Reset runs the 7-cycle reset sequence: the stack pointer drops by three as for an
+// interrupt but nothing is written, I is set, D is cleared, and the PC is fetched from $FFFC.
+func (c *CPU) Reset() {
+	b := c.b
+	c.halt = 0
+	c.nmi = false
+	b.read(c.PC)
+	b.read(c.PC)
+	b.read(0x0100 | uint16(c.S))
+	b.read(0x0100 | uint16(c.S-1))
+	b.read(0x0100 | uint16(c.S-2))
+	c.S -= 3
+	c.P = (c.P | flagI | flagU | flagB) &^ flagD
+	b.vectorPull()
+	lo := b.read(vectorReset)
+	hi := b.read(vectorReset + 1)
+	c.PC = uint16(hi)<<8 | uint16(lo)
+}

@@ -1,0 +1,296 @@
+package core
+
+import (
+	"fmt"
+
+	"x16scope/vera"
+)
+
+// Timing of one VGA frame in CPU cycles (X16-HARDWARE.md 3.1): 800 VERA clocks per line at
+// 25 MHz are exactly 256 CPU cycles at 8 MHz.
+const (
+	CyclesPerLine  = 256
+	LinesPerFrame  = 525
+	CyclesPerFrame = CyclesPerLine * LinesPerFrame // 134,400
+	VSyncLine      = 480
+	// vsyncOffset is the cycle within a frame (counted from line 0) at which VSYNC fires.
+	vsyncOffset = VSyncLine * CyclesPerLine
+)
+
+// Event is a set of flags telling the caller of RunUntil/RunFrame what happened.
+type Event uint32
+
+const (
+	// EventVSync: VERA reached line 480 (a frame was completed and its picture is ready).
+	EventVSync Event = 1 << iota
+	// EventStop: the CPU executed STP and is halted until reset.
+	EventStop
+	// EventExit: the PC reached $FFFF, the official emulator's "program returned" convention.
+	EventExit
+)
+
+// Config describes a machine to build.
+type Config struct {
+	// RAMKB is the banked RAM size in KB: a multiple of 8 from 8 to 2048. 0 means 512.
+	RAMKB int
+	// ROM is a full 512 KB ROM image (32 banks of 16 KB). Nil leaves the ROM space empty
+	// ($FF bytes), for programs started directly.
+	ROM []byte
+}
+
+// Machine is one Commander X16: CPU, bus, VIAs and VERA. It has no package-level state, so
+// any number of machines can run in one process, and no wall clock: the same inputs always
+// give the same cycles and memory.
+type Machine struct {
+	cpu    CPU
+	bus    Bus
+	vera   *vera.VERA
+	tracer Tracer
+}
+
+// New builds a machine and resets it.
+func New(cfg Config) (*Machine, error) {
+	kb := cfg.RAMKB
+	if kb == 0 {
+		kb = 512
+	}
+	if kb < 8 || kb > 2048 || kb%8 != 0 {
+		return nil, fmt.Errorf("banked RAM size %d KB: must be a multiple of 8 KB from 8 to 2048", kb)
+	}
+	rom := make([]byte, ROMSize)
+	if cfg.ROM != nil {
+		if len(cfg.ROM) == 0 || len(cfg.ROM) > ROMSize || len(cfg.ROM)%romBankSize != 0 {
+			return nil, fmt.Errorf("ROM image is %d bytes: want a multiple of 16 KB up to %d bytes (32 banks)", len(cfg.ROM), ROMSize)
+		}
+		copy(rom, cfg.ROM)
+		for i := len(cfg.ROM); i < ROMSize; i++ {
+			rom[i] = 0xFF
+		}
+	} else {
+		for i := range rom {
+			rom[i] = 0xFF
+		}
+	}
+	m := &Machine{vera: vera.New()}
+	b := &m.bus
+	b.lowLimit = ioStart
+	b.nbanks = kb / 8
+	b.banked = make([]byte, b.nbanks*bankSize)
+	b.rom = rom
+	b.vera = m.vera
+	m.cpu.b = b
+	m.Reset()
+	return m, nil
+}
+
+// Reset is the reset button: CPU, VIAs and VERA reset, both bank latches go to 0, memory
+// keeps its contents (as on hardware), and the CPU fetches the reset vector.
+func (m *Machine) Reset() {
+	b := &m.bus
+	b.ramBank, b.romBank = 0, 0
+	b.ram[0], b.ram[1] = 0, 0
+	b.via1.Reset()
+	b.via2.Reset()
+	m.vera.Reset()
+	b.emu = emuDevice{}
+	if m.tracer != nil {
+		m.tracer.Reset()
+	}
+	m.cpu.Reset()
+	b.next = 0
+}
+
+// SetTracer attaches a profiler (nil detaches it).
+func (m *Machine) SetTracer(t Tracer) {
+	m.tracer = t
+	m.bus.tracer = t
+}
+
+// VERA gives access to the video chip, for rendering output and its Peek paths.
+func (m *Machine) VERA() *vera.VERA { return m.vera }
+
+// Cycle is the number of CPU cycles since the machine was built.
+func (m *Machine) Cycle() uint64 { return m.bus.cycle }
+
+// Frame is the number of VSYNCs since the machine was built.
+func (m *Machine) Frame() uint64 {
+	if m.bus.cycle <= vsyncOffset {
+		return 0
+	}
+	return (m.bus.cycle-vsyncOffset-1)/CyclesPerFrame + 1
+}
+
+// NextVSync is the cycle of the first VSYNC strictly after the current cycle.
+func (m *Machine) NextVSync() uint64 {
+	c := m.bus.cycle
+	if c < vsyncOffset {
+		return vsyncOffset
+	}
+	return ((c-vsyncOffset)/CyclesPerFrame+1)*CyclesPerFrame + vsyncOffset
+}
+
+// RunFrame runs to the next VSYNC (or until the CPU stops or exits).
+func (m *Machine) RunFrame() Event {
+	return m.RunUntil(m.NextVSync())
+}
+
+// RunUntil runs whole instructions until the cycle counter reaches target, then services
+// the devices once more so that an event landing exactly on target (a VSYNC) is reported.
+// It stops early when the CPU stops (STP) or exits (PC = $FFFF).
+func (m *Machine) RunUntil(target uint64) Event {
+	b := &m.bus
+	c := &m.cpu
+	var ev Event
+	for {
+		if b.cycle >= b.next {
+			ev |= m.service()
+		}
+		if b.cycle >= target {
+			return ev
+		}
+		if c.irq || c.nmi {
+			if m.interrupt() {
+				continue
+			}
+		}
+		if c.halt != 0 {
+			if c.halt == haltStop {
+				return ev | EventStop
+			}
+			// WAI: nothing happens until a device event, so jump straight to it.
+			until := min(b.next, target)
+			if m.tracer != nil {
+				m.tracer.Wait(uint32(until - b.cycle))
+			}
+			b.cycle = until
+			continue
+		}
+		pc := c.PC
+		start := b.cycle
+		op := c.Step()
+		if m.tracer != nil {
+			m.tracer.Instr(pc, m.bankAt(pc), op, uint32(b.cycle-start), c.PC)
+		}
+		if c.PC == 0xFFFF {
+			return ev | EventExit
+		}
+	}
+}
+
+// interrupt handles a pending NMI or an asserted IRQ line before the next instruction. It
+// returns true when it consumed cycles (an interrupt entry).
+func (m *Machine) interrupt() bool {
+	c := &m.cpu
+	if c.nmi {
+		c.nmi = false
+		c.halt &^= haltWait
+		start := m.bus.cycle
+		c.Interrupt(vectorNMI)
+		if m.tracer != nil {
+			m.tracer.Interrupt(NMI, uint32(m.bus.cycle-start))
+		}
+		return true
+	}
+	// An IRQ wakes WAI even when masked; the CPU then resumes after the WAI.
+	c.halt &^= haltWait
+	if c.P&flagI != 0 {
+		return false
+	}
+	start := m.bus.cycle
+	c.Interrupt(vectorIRQ)
+	if m.tracer != nil {
+		m.tracer.Interrupt(IRQ, uint32(m.bus.cycle-start))
+	}
+	return true
+}
+
+// service brings the devices up to the current cycle, reports their events, re-samples the
+// interrupt lines and schedules the next service.
+func (m *Machine) service() Event {
+	b := &m.bus
+	now := b.cycle
+	var ev Event
+	if m.vera.SyncTo(now)&vera.EventVSync != 0 {
+		ev |= EventVSync
+		if m.tracer != nil {
+			m.tracer.VSync(now)
+		}
+	}
+	b.via1.SyncTo(now)
+	b.via2.SyncTo(now)
+	m.cpu.irq = m.vera.IRQ() || b.via1.IRQ() || b.via2.IRQ()
+	b.next = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent())
+	if b.next <= now {
+		b.next = now + 1
+	}
+	return ev
+}
+
+// bankAt is the bank mapped at pc: RAM bank for $A000-$BFFF, ROM bank for $C000-$FFFF.
+func (m *Machine) bankAt(pc uint16) uint8 {
+	switch {
+	case pc >= romStart:
+		return m.bus.romBank
+	case pc >= bankedRAM:
+		return m.bus.ramBank
+	}
+	return 0
+}
+
+// NMI raises the non-maskable interrupt (the NMI button).
+func (m *Machine) NMI() { m.cpu.nmi = true }
+
+// Peek reads the CPU address space as the CPU would see it now, without side effects.
+func (m *Machine) Peek(addr uint16) uint8 { return m.bus.peek(addr) }
+
+// PeekBanked reads a banked RAM byte ($A000-$BFFF) of any bank without side effects.
+func (m *Machine) PeekBanked(bank uint8, addr uint16) uint8 {
+	return m.bus.peekBanked(bank, bankedRAM|addr&0x1FFF)
+}
+
+// PeekROM reads a ROM byte ($C000-$FFFF) of any bank without side effects.
+func (m *Machine) PeekROM(bank uint8, addr uint16) uint8 {
+	return m.bus.peekROM(bank, romStart|addr&0x3FFF)
+}
+
+// Poke writes RAM without side effects on devices (loading programs, debugger edits).
+// I/O and ROM addresses are refused.
+func (m *Machine) Poke(addr uint16, v uint8) error {
+	switch {
+	case addr < 2:
+		m.bus.write(addr, v) // the bank latches
+		m.bus.cycle--
+	case addr < ioStart:
+		m.bus.ram[addr] = v
+	case addr < bankedRAM:
+		return fmt.Errorf("poke $%04X: I/O page is not memory", addr)
+	case addr < romStart:
+		if int(m.bus.ramBank) < m.bus.nbanks {
+			m.bus.banked[int(m.bus.ramBank)*bankSize+int(addr-bankedRAM)] = v
+		}
+	default:
+		return fmt.Errorf("poke $%04X: ROM is read-only", addr)
+	}
+	return nil
+}
+
+// RAMBank and ROMBank are the current bank latches.
+func (m *Machine) RAMBank() uint8 { return m.bus.ramBank }
+func (m *Machine) ROMBank() uint8 { return m.bus.romBank }
+
+// RAMBanks is the number of populated 8 KB RAM banks.
+func (m *Machine) RAMBanks() int { return m.bus.nbanks }
+
+// CPU returns a copy of the CPU registers.
+func (m *Machine) CPU() CPUState { return m.cpu.State() }
+
+// SetCPU sets the CPU registers (debugger, direct program start).
+func (m *Machine) SetCPU(s CPUState) { m.cpu.SetState(s) }
+
+// DrainConsole returns and clears what the guest printed through the emulator device
+// ($9FB9-$9FBB).
+func (m *Machine) DrainConsole() []byte {
+	out := m.bus.emu.console
+	m.bus.emu.console = nil
+	return out
+}

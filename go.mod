@@ -1,0 +1,3 @@
+module x16scope
+
+go 1.26
