@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 find . -path ./node_modules -prune -o -path '*/testdata/*' -name '*.s' -print | sort | while read -r src; do
 	base=${src%.s}
-	ca65 -I asm -o "$tmp/prog.o" "$src"
+	ca65 -g -I asm -o "$tmp/prog.o" "$src"
 	ld65 -C asm/prg.cfg -Ln "$tmp/prog.sym" -o "$base.prg" "$tmp/prog.o"
 	# ld65 writes label files with the assembler's internal ordering; sort for stable diffs.
 	sort "$tmp/prog.sym" > "$base.sym"

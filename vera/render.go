@@ -1,4 +1,126 @@
 package vera
 
-// renderState is the renderer's private state (placeholder being replaced by the renderer).
-type renderState struct{}
+// The renderer's entry points, called by the timing side (vera.go): renderLine per visible
+// line, endFrame at VSYNC, resetRenderer on reset, and Frame for the frontends.
+
+// renderState is the renderer's private state. Nothing in it is hardware state that a
+// snapshot needs except collisions and the vertical scaler; the rest is rebuilt by
+// rendering (framebuffers, line buffers) or from VRAM (palette cache).
+type renderState struct {
+	front, back []byte // 640x480 RGBA frames: last completed, being drawn
+
+	palette [256]uint32 // RGBA cache of palette VRAM, rebuilt when paletteDirty
+
+	// Layer line buffers, double-buffered like the RTL's: a line that is not rendered
+	// (the vertical scaler ran out) shows what the same buffer held two lines earlier.
+	layers   [2][2]layerLine
+	cur      int       // which of the two buffers this line uses
+	zeroLine layerLine // stands in for a disabled layer
+
+	spr      spriteLine // sprite line buffer
+	sprDirty bool       // spr holds pixels (erase before the next render)
+	plan     spritePlan
+
+	collisions uint8 // sprite collision groups seen this frame (ISR 7:4 at VSYNC)
+
+	// Vertical scaler (composer.v:138-169): 7.7 fixed-point source line counter.
+	vStarted bool
+	scaledY  int
+
+	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
+}
+
+const frameBytes = ScreenWidth * ScreenHeight * 4
+
+// resetRenderer clears the renderer, blanks both frames to opaque black and loads the reset
+// palette into VRAM (X16-HARDWARE.md 2.5).
+func (v *VERA) resetRenderer() {
+	front, back := v.r.front, v.r.back
+	v.r = renderState{front: front, back: back}
+	v.allocFrames()
+	for _, f := range [][]byte{v.r.front, v.r.back} {
+		fillRow(f, 0, ScreenWidth*ScreenHeight, rgbaBlack)
+	}
+	v.loadResetPalette()
+	v.rebuildPalette()
+}
+
+func (v *VERA) allocFrames() {
+	if v.r.front == nil {
+		v.r.front = make([]byte, frameBytes)
+		v.r.back = make([]byte, frameBytes)
+	}
+}
+
+// Frame returns the last completed frame: 640x480 RGBA bytes, row-major, alpha 255, ready
+// for ebiten's WritePixels. The slice is reused: its contents change at the VSYNC after
+// next, so copy it to keep it.
+func (v *VERA) Frame() []byte {
+	v.allocFrames()
+	return v.r.front
+}
+
+// endFrame is called at VSYNC: the finished frame becomes Frame(), and the sprite collision
+// groups accumulated over the frame are returned (for ISR 7:4 and SPRCOL) and cleared.
+func (v *VERA) endFrame() (collisions uint8) {
+	v.allocFrames()
+	v.r.front, v.r.back = v.r.back, v.r.front
+	c := v.r.collisions
+	v.r.collisions = 0
+	return c
+}
+
+// renderLine renders output line y (0-479) into the back frame from the current registers
+// and VRAM, and records the line's VRAM fetches in lineBus[0][y].
+func (v *VERA) renderLine(y int) {
+	r := &v.r
+	if r.back == nil {
+		v.allocFrames()
+	}
+	if v.paletteDirty {
+		v.rebuildPalette()
+	}
+	lb := &v.lineBus[0][y]
+	lb.Layer = [2]uint16{}
+	lb.Sprite, lb.SpriteClocks, lb.SpritesDropped = 0, 0, 0
+
+	r.cur ^= 1
+	lines := &r.layers[r.cur]
+	render, lineIdx := r.vscale(y, &v.comp)
+	if render {
+		for i := range v.layer {
+			enabled := v.comp.Video&(0x10<<i) != 0
+			if !enabled {
+				continue // a disabled layer makes no bus requests and writes nothing
+			}
+			v.renderLayer(&v.layer[i], lineIdx, &lines[i])
+			t, m := LayerLineWords(v.layer[i], true)
+			lb.Layer[i] = uint16(t + m)
+		}
+		v.renderSprites(lineIdx, lb)
+	} else if r.sprDirty {
+		r.spr = spriteLine{}
+		r.sprDirty = false
+	}
+	v.composeLine(y, &lines[0], &lines[1], r.sprDirty)
+}
+
+// vscale advances the composer's vertical scaler for output line y and tells whether the
+// line is rendered and from which source line (composer.v:138-169). The counter starts at
+// 0 on the first line at or after VSTART, then advances by VSCALE for each line whose
+// predecessor was inside [VSTART, VSTOP), until it reaches 480.
+func (r *renderState) vscale(y int, c *Composer) (render bool, lineIdx int) {
+	if y == 0 {
+		r.vStarted = false // display_next_frame
+	}
+	if !r.vStarted && y >= int(c.VStart) {
+		r.vStarted = true
+		r.scaledY = 0
+		return true, 0
+	}
+	if r.scaledY>>7 < ScreenHeight && y-1 >= int(c.VStart) && y-1 < int(c.VStop) {
+		r.scaledY += int(c.VScale)
+		return true, r.scaledY >> 7
+	}
+	return false, 0
+}

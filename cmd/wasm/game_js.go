@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"x16scope/overlay"
+	"x16scope/vera"
+)
+
+// game adapts the session to ebiten: Update advances the machine for one displayed frame
+// and refreshes the overlay; Draw uploads the last completed VERA frame and draws it at a
+// whole-number scale where the page's screen slot is (ebiten's canvas fills the window
+// behind the page, see web/style.css).
+type game struct {
+	s   *overlay.Session
+	ui  *overlay.UI
+	img *ebiten.Image
+	op  ebiten.DrawImageOptions
+
+	shown  uint64 // machine frame number last uploaded
+	stats  hostStats
+	perfNow js.Value
+}
+
+// hostStats are host-side timings in milliseconds, for the measurements in the report and
+// the JS API's hostStats().
+type hostStats struct {
+	Ticks       int     // displayed frames (Update calls)
+	EmuMs       float64 // time in Session.Advance
+	EmuFrames   int     // machine frames emulated
+	OverlayMs   float64 // time in UI.Update (overlay drawing)
+	FirstFrame  float64 // performance.now() when the first emulated frame was drawn, 0 before
+	MaxTickMs   float64 // longest Update
+	LastTickMs  float64
+	WarpTicks   int
+	WarpEmuMs   float64
+	WarpFrames  int
+	WarpOverlay float64
+}
+
+func newGame(s *overlay.Session, ui *overlay.UI) *game {
+	return &game{
+		s:       s,
+		ui:      ui,
+		img:     ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight),
+		perfNow: js.Global().Get("performance"),
+	}
+}
+
+func (g *game) now() float64 { return g.perfNow.Call("now").Float() }
+
+func (g *game) Update() error {
+	t0 := g.now()
+	g.ui.PollInput()
+	tick := g.s.Advance(func() float64 { return g.now() - t0 })
+	t1 := g.now()
+	g.ui.Update(tick)
+	t2 := g.now()
+	st := &g.stats
+	st.Ticks++
+	st.EmuMs += t1 - t0
+	st.EmuFrames += tick.VSyncs
+	st.OverlayMs += t2 - t1
+	st.LastTickMs = t2 - t0
+	st.MaxTickMs = math.Max(st.MaxTickMs, t2-t0)
+	if g.s.Warp() {
+		st.WarpTicks++
+		st.WarpEmuMs += t1 - t0
+		st.WarpFrames += tick.VSyncs
+		st.WarpOverlay += t2 - t1
+	}
+	return nil
+}
+
+func (g *game) Draw(screen *ebiten.Image) {
+	m := g.s.Machine()
+	if f := m.Frame(); f != g.shown || g.shown == 0 {
+		if pix := overlay.FrameRGBA(m); pix != nil {
+			g.img.WritePixels(pix)
+			if f > 0 && g.stats.FirstFrame == 0 {
+				g.stats.FirstFrame = g.now()
+				js.Global().Set("x16scopeFirstFrameMs", g.stats.FirstFrame)
+			}
+		}
+		g.shown = f
+	}
+	x, y, w, h := g.ui.ScreenRect()
+	dpr := ebiten.Monitor().DeviceScaleFactor()
+	scale := math.Floor(math.Min(w*dpr/vera.ScreenWidth, h*dpr/vera.ScreenHeight))
+	if scale < 1 {
+		scale = 1
+	}
+	g.op.GeoM.Reset()
+	g.op.GeoM.Scale(scale, scale)
+	// Centre the picture in the slot, on whole device pixels.
+	ox := math.Round(x*dpr + (w*dpr-scale*vera.ScreenWidth)/2)
+	oy := math.Round(y*dpr + (h*dpr-scale*vera.ScreenHeight)/2)
+	g.op.GeoM.Translate(ox, oy)
+	g.op.Filter = ebiten.FilterNearest
+	screen.DrawImage(g.img, &g.op)
+}
+
+// Layout makes the offscreen exactly the canvas's device pixels, so the whole-number scale
+// above is a whole number of real pixels.
+func (g *game) Layout(w, h int) (int, int) {
+	dpr := ebiten.Monitor().DeviceScaleFactor()
+	return int(float64(w) * dpr), int(float64(h) * dpr)
+}

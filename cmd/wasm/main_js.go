@@ -1,0 +1,38 @@
+//go:build js && wasm
+
+// Command wasm is the browser app: an Ebitengine game that runs one overlay.Session, shows
+// VERA's picture crisply scaled, and drives the HTML overlay (package overlay) once per
+// displayed frame. web/index.html loads it; web/app.js handles files and URL parameters
+// and calls the window.x16scope API registered here.
+package main
+
+import (
+	"log"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"x16scope/overlay"
+)
+
+func main() {
+	s, err := overlay.NewSession()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ui, err := overlay.NewUI(s)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g := newGame(s, ui)
+	registerAPI(g)
+	// The picture is scaled by whole numbers with nearest filtering (issue 6: "crisply");
+	// ebiten's final-screen filter would blur it at fractional device scales.
+	ebiten.SetScreenFilterEnabled(false)
+	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetWindowTitle("x16scope")
+	js.Global().Get("document").Call("dispatchEvent", js.Global().Get("Event").New("x16scope-ready"))
+	if err := ebiten.RunGame(g); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"x16scope/core"
+)
+
+func runMain(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var mf machineFlags
+	mf.register(fs)
+	frames := fs.Int("frames", 60, "run at most `N` frames (VSYNCs)")
+	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]")
+		fs.PrintDefaults()
+	}
+	prgPath, err := parseWithFile(fs, args)
+	if err != nil {
+		return err
+	}
+	if *frames < 0 || *traceN < 0 {
+		return errors.New("--frames and --trace must not be negative")
+	}
+	m, p, err := mf.newMachine(prgPath)
+	if err != nil {
+		return err
+	}
+	var tr *traceRing
+	if *traceN > 0 {
+		tr = newTraceRing(m, *traceN)
+		m.SetTracer(tr)
+	}
+	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
+
+	outcome := fmt.Sprintf("ran %d frames", *frames)
+	ran := 0
+	for ran < *frames {
+		ev := m.RunFrame()
+		stdout.Write(m.DrainConsole())
+		if ev&core.EventVSync != 0 {
+			ran++
+		}
+		if ev&core.EventExit != 0 {
+			outcome = "exited (PC reached $FFFF)"
+			break
+		}
+		if ev&core.EventStop != 0 {
+			outcome = "stopped (STP)"
+			break
+		}
+	}
+	if tr != nil {
+		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
+		tr.print(stdout)
+	}
+	s := m.CPU()
+	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", outcome, m.Cycle(), m.Frame())
+	fmt.Fprintf(stdout, "cpu: PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s\n",
+		s.PC, s.A, s.X, s.Y, s.S, s.P, flagString(s.P))
+	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
+	return nil
+}
+
+// parseWithFile parses flags that may come before or after the one positional FILE argument.
+func parseWithFile(fs *flag.FlagSet, args []string) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return "", exitCode(0)
+		}
+		return "", exitCode(2)
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return "", exitCode(2)
+	}
+	file := rest[0]
+	if err := fs.Parse(rest[1:]); err != nil {
+		return "", exitCode(2)
+	}
+	if fs.NArg() > 0 {
+		return "", fmt.Errorf("unexpected arguments after %s: %v", file, fs.Args())
+	}
+	return file, nil
+}
+
+func describePRG(p core.PRG) string {
+	s := fmt.Sprintf("load $%04X-$%04X, entry $%04X", p.Load, int(p.Load)+len(p.Data)-1, p.Entry)
+	switch {
+	case p.SYS:
+		s += " (BASIC SYS stub)"
+	case p.BASIC:
+		s += " (tokenized BASIC: needs a BASIC interpreter, started as machine code)"
+	}
+	return s
+}
+
+// flagString shows the status register as NV-BDIZC, upper case for set bits.
+func flagString(p uint8) string {
+	const names = "nv-bdizc"
+	b := []byte(names)
+	for i := range 8 {
+		if p&(0x80>>i) != 0 && b[i] != '-' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,185 @@
+package core
+
+// ALU operations of the 65C02: pure register and flag arithmetic, no bus cycles (except the
+// decimal-mode cycle of ADC/SBC, which belongs to the instruction's timing).
+
+// nzFlags holds the N and Z flags for every result byte (an immutable lookup table).
+var nzFlags = func() (t [256]uint8) {
+	for v := range t {
+		t[v] = uint8(v) & flagN
+		if v == 0 {
+			t[v] |= flagZ
+		}
+	}
+	return t
+}()
+
+// setNZ sets N and Z from a result.
+func (c *CPU) setNZ(v uint8) { c.P = c.P&^(flagN|flagZ) | nzFlags[v] }
+
+func (c *CPU) ora(v uint8) { c.A |= v; c.setNZ(c.A) }
+func (c *CPU) and(v uint8) { c.A &= v; c.setNZ(c.A) }
+func (c *CPU) eor(v uint8) { c.A ^= v; c.setNZ(c.A) }
+
+// compare is CMP/CPX/CPY: flags of r - v, C = no borrow.
+func (c *CPU) compare(r, v uint8) {
+	p := c.P&^(flagN|flagZ|flagC) | nzFlags[r-v]
+	if r >= v {
+		p |= flagC
+	}
+	c.P = p
+}
+
+// bit is BIT in memory modes: N and V come from the operand, Z from A AND operand.
+func (c *CPU) bit(v uint8) {
+	p := c.P&^(flagN|flagV|flagZ) | v&(flagN|flagV)
+	if c.A&v == 0 {
+		p |= flagZ
+	}
+	c.P = p
+}
+
+// bitImmediate is BIT #imm: only Z changes (65C02).
+func (c *CPU) bitImmediate(v uint8) {
+	c.P &^= flagZ
+	if c.A&v == 0 {
+		c.P |= flagZ
+	}
+}
+
+// setZ sets Z from a test (TSB/TRB: Z = A AND M == 0).
+func (c *CPU) setZ(zero bool) {
+	c.P &^= flagZ
+	if zero {
+		c.P |= flagZ
+	}
+}
+
+func (c *CPU) setC(on bool) {
+	c.P &^= flagC
+	if on {
+		c.P |= flagC
+	}
+}
+
+func (c *CPU) asl(v uint8) uint8 {
+	c.setC(v&0x80 != 0)
+	v <<= 1
+	c.setNZ(v)
+	return v
+}
+
+func (c *CPU) lsr(v uint8) uint8 {
+	c.setC(v&1 != 0)
+	v >>= 1
+	c.setNZ(v)
+	return v
+}
+
+func (c *CPU) rol(v uint8) uint8 {
+	r := v<<1 | c.P&flagC
+	c.setC(v&0x80 != 0)
+	c.setNZ(r)
+	return r
+}
+
+func (c *CPU) ror(v uint8) uint8 {
+	r := v>>1 | (c.P&flagC)<<7
+	c.setC(v&1 != 0)
+	c.setNZ(r)
+	return r
+}
+
+func (c *CPU) inc(v uint8) uint8 { v++; c.setNZ(v); return v }
+func (c *CPU) dec(v uint8) uint8 { v--; c.setNZ(v); return v }
+
+// adc adds v to A. In decimal mode the 65C02 spends one more cycle, a read of `extra`
+// (the operand's address again; $007F for the immediate form, as recorded), and leaves N,
+// Z and V valid (X16-HARDWARE.md section 6).
+func (c *CPU) adc(v uint8, extra uint16) {
+	if c.P&flagD != 0 {
+		c.b.read(extra)
+		c.adcDecimal(v)
+		return
+	}
+	c.adcBinary(v)
+}
+
+// sbc subtracts v from A; decimal mode as for adc ($00B8 for the immediate form).
+func (c *CPU) sbc(v uint8, extra uint16) {
+	if c.P&flagD != 0 {
+		c.b.read(extra)
+		c.sbcDecimal(v)
+		return
+	}
+	c.adcBinary(^v)
+}
+
+func (c *CPU) adcBinary(v uint8) {
+	a := c.A
+	sum := uint16(a) + uint16(v) + uint16(c.P&flagC)
+	r := uint8(sum)
+	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	if sum > 0xFF {
+		p |= flagC
+	}
+	if (a^r)&(v^r)&0x80 != 0 {
+		p |= flagV
+	}
+	c.A, c.P = r, p
+}
+
+// adcDecimal is BCD addition as the 65C02 does it (the algorithm of Bruce Clark's
+// "Decimal Mode" tutorial, appendix A, 65C02 column): the low digit is adjusted into a
+// carry, V is the signed overflow of the high-digit sum before its adjustment, and N/Z
+// describe the final result. Invalid BCD digits follow the same arithmetic.
+func (c *CPU) adcDecimal(v uint8) {
+	a := c.A
+	lo := int(a&0x0F) + int(v&0x0F) + int(c.P&flagC)
+	if lo >= 0x0A {
+		lo = (lo+0x06)&0x0F + 0x10
+	}
+	sum := int(a&0xF0) + int(v&0xF0) + lo
+	signed := int(int8(a&0xF0)) + int(int8(v&0xF0)) + lo
+	if sum >= 0xA0 {
+		sum += 0x60
+	}
+	r := uint8(sum)
+	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	if sum >= 0x100 {
+		p |= flagC
+	}
+	if signed < -128 || signed > 127 {
+		p |= flagV
+	}
+	c.A, c.P = r, p
+}
+
+// sbcDecimal is BCD subtraction as the 65C02 does it, digit by digit like adcDecimal: a
+// borrow out of the low digit is adjusted by 6 within the digit and taken from the high
+// digit, and a borrow out of the byte subtracts $60. C and V are those of the binary
+// subtraction; N and Z describe the final result. (Bruce Clark's tutorial adjusts the whole
+// byte by 6 instead, which differs when the operand's low digit is not valid BCD; the
+// digit-wise form matches all recorded W65C02S vectors.)
+func (c *CPU) sbcDecimal(v uint8) {
+	a := c.A
+	borrow := 1 - int(c.P&flagC)
+	lo := int(a&0x0F) - int(v&0x0F) - borrow
+	if lo < 0 {
+		lo = (lo-0x06)&0x0F - 0x10
+	}
+	t := int(a&0xF0) - int(v&0xF0) + lo
+	if t < 0 {
+		t -= 0x60
+	}
+	r := uint8(t)
+	bin := int(a) - int(v) - borrow
+	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	if bin >= 0 {
+		p |= flagC
+	}
+	if (a^v)&(a^uint8(bin))&0x80 != 0 {
+		p |= flagV
+	}
+	c.A, c.P = r, p
+}

@@ -1,0 +1,562 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// KERNAL I/O status bits (the ST variable, READST).
+const (
+	stTimeoutRead = 0x02 // with EOI: "file not found" on the first read
+	stEOI         = 0x40 // the byte just read was the last one
+	stNotPresent  = 0x80 // device not present
+	stNotFound    = stEOI | stTimeoutRead
+)
+
+// dosChannel is one of the 16 secondary addresses of the host disk device.
+type dosChannel struct {
+	open  bool
+	read  bool   // readable: data[pos:] is what is left
+	data  []byte // file contents or generated directory listing
+	pos   int
+	write bool   // writable: wbuf is flushed to path at close
+	path  string // root-relative path written at close
+	wbuf  []byte
+}
+
+// dosDevice is a CBM-DOS style disk unit backed by a FileSystem: channels 0-14 open files
+// by name, channel 15 takes commands and returns the status message. Both ROMs reach it:
+// the official KERNAL through its IEEE calls (LISTEN/SECOND/CIOUT/TALK/TKSA/ACPTR/UNTLK/
+// UNLSN/MACPTR, trapped by PC as the official emulator's HostFS does), the built-in ROM
+// through host calls. It never touches machine memory itself.
+type dosDevice struct {
+	fs   FileSystem
+	unit uint8
+	cwd  string // root-relative current directory ("." = root)
+	ch   [16]dosChannel
+
+	status string // message returned on channel 15
+
+	// IEEE bus state for the trapped KERNAL calls.
+	listening, talking, opening bool
+	channel                     uint8
+	name                        []byte // file name being received after SECOND $Fx
+	cmd                         []byte // command being received on channel 15
+}
+
+func newDOS(fsys FileSystem, unit uint8) *dosDevice {
+	return &dosDevice{fs: fsys, unit: unit, cwd: ".", status: "73,X16SCOPE HOSTFS,00,00"}
+}
+
+func (d *dosDevice) setStatus(code int, text string) {
+	d.status = fmt.Sprintf("%02d,%s,00,00", code, text)
+}
+
+func (d *dosDevice) setError(err error) {
+	switch {
+	case errors.Is(err, ErrOutsideRoot):
+		d.setStatus(62, "FILE NOT FOUND")
+	case errors.Is(err, fs.ErrNotExist):
+		d.setStatus(62, "FILE NOT FOUND")
+	case errors.Is(err, fs.ErrExist):
+		d.setStatus(63, "FILE EXISTS")
+	case errors.Is(err, fs.ErrPermission):
+		d.setStatus(26, "WRITE PROTECT ON")
+	default:
+		d.setStatus(30, "SYNTAX ERROR")
+	}
+}
+
+// hostName converts a PETSCII/ISO file name to a host name: the upper-case letters of the
+// PETSCII lower/upper set ($C1-$DA) become A-Z; everything else is kept (ASCII = ISO).
+func hostName(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		switch {
+		case c >= 0xC1 && c <= 0xDA:
+			s.WriteByte(c - 0x80)
+		case c == 0xA0:
+			s.WriteByte(' ') // shifted space
+		case c >= 0x20 && c < 0x7F:
+			s.WriteByte(c)
+		}
+	}
+	return s.String()
+}
+
+// dosName is a parsed CBM-DOS file name: "@0:/dir/:name,s,w".
+type dosName struct {
+	dir       string // directory part, joined to cwd (or absolute from the root)
+	name      string // file name or pattern
+	overwrite bool   // "@" prefix
+	mode      byte   // 'R', 'W', 'A' or 0 (default for the channel)
+}
+
+func parseDOSName(raw string) dosName {
+	var n dosName
+	if fields := strings.Split(raw, ","); len(fields) > 1 {
+		raw = fields[0]
+		for _, f := range fields[1:] {
+			if f == "" {
+				continue
+			}
+			switch c := f[0] &^ 0x20; c {
+			case 'R', 'W', 'A', 'M':
+				n.mode = c
+			}
+		}
+	}
+	if strings.HasPrefix(raw, "@") {
+		n.overwrite = true
+		raw = raw[1:]
+	}
+	if i := strings.LastIndexByte(raw, ':'); i >= 0 {
+		prefix := strings.TrimLeft(raw[:i], "0123456789")
+		raw = raw[i+1:]
+		n.dir = prefix
+	}
+	if i := strings.LastIndexByte(raw, '/'); i >= 0 {
+		n.dir += "/" + raw[:i]
+		raw = raw[i+1:]
+	}
+	n.name = raw
+	return n
+}
+
+// resolveDir turns a DOS directory prefix into a root-relative directory: "//a/" and "/a/"
+// in CMDR-DOS syntax are absolute and relative; a plain "a/b" is relative to cwd.
+func (d *dosDevice) resolveDir(dir string) (string, error) {
+	switch {
+	case strings.HasPrefix(dir, "//"):
+		return CleanPath(dir[2:])
+	case dir == "":
+		return d.cwd, nil
+	default:
+		return CleanPath(d.cwd + "/" + strings.TrimPrefix(dir, "/"))
+	}
+}
+
+// match reports whether a host name matches a CBM pattern: '*' matches the rest, '?' any
+// one character, letters without regard to case.
+func match(pattern, name string) bool {
+	for i := 0; i < len(pattern); i++ {
+		switch {
+		case pattern[i] == '*':
+			return true
+		case i >= len(name):
+			return false
+		case pattern[i] == '?':
+		case !strings.EqualFold(pattern[i:i+1], name[i:i+1]):
+			return false
+		}
+	}
+	return len(pattern) == len(name)
+}
+
+// find returns the root-relative path of the first file in dir matching pattern; an exact
+// name wins over a case-insensitive or wildcard match.
+func (d *dosDevice) find(dir, pattern string, wantDir bool) (string, error) {
+	if pattern == "" {
+		return "", &fs.PathError{Op: "open", Path: pattern, Err: fs.ErrNotExist}
+	}
+	list, err := d.fs.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range list {
+		if e.Name == pattern && e.Dir == wantDir {
+			return path.Join(dir, e.Name), nil
+		}
+	}
+	for _, e := range list {
+		if e.Dir == wantDir && match(pattern, e.Name) {
+			return path.Join(dir, e.Name), nil
+		}
+	}
+	return "", &fs.PathError{Op: "open", Path: pattern, Err: fs.ErrNotExist}
+}
+
+// Open opens channel sa with a (PETSCII) name, as CBM-DOS does at the end of OPEN. It
+// returns false if the file could not be opened; the status channel says why.
+func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
+	sa &= 15
+	raw := hostName(rawName)
+	if sa == 15 {
+		if raw != "" {
+			d.command(raw)
+		}
+		return true
+	}
+	d.Close(sa)
+	c := &d.ch[sa]
+	if strings.HasPrefix(raw, "$") {
+		data, err := d.listing(raw[1:])
+		if err != nil {
+			d.setError(err)
+			return false
+		}
+		*c = dosChannel{open: true, read: true, data: data}
+		d.setStatus(0, " OK")
+		return true
+	}
+	n := parseDOSName(raw)
+	dir, err := d.resolveDir(n.dir)
+	if err != nil {
+		d.setError(err)
+		return false
+	}
+	write := sa == 1 || n.mode == 'W' || n.mode == 'A'
+	if sa == 0 {
+		write = false
+	}
+	if !write {
+		p, err := d.find(dir, n.name, false)
+		if err == nil {
+			var data []byte
+			if data, err = d.fs.ReadFile(p); err == nil {
+				*c = dosChannel{open: true, read: true, data: data}
+				d.setStatus(0, " OK")
+				return true
+			}
+		}
+		d.setError(err)
+		return false
+	}
+	if n.name == "" || strings.ContainsAny(n.name, "*?") {
+		d.setStatus(33, "SYNTAX ERROR")
+		return false
+	}
+	p := path.Join(dir, n.name)
+	if existing, err := d.find(dir, n.name, false); err == nil {
+		p = existing
+		if n.mode != 'A' && !n.overwrite {
+			d.setStatus(63, "FILE EXISTS")
+			return false
+		}
+	}
+	var old []byte
+	if n.mode == 'A' {
+		old, _ = d.fs.ReadFile(p)
+	}
+	*c = dosChannel{open: true, write: true, path: p, wbuf: old}
+	d.setStatus(0, " OK")
+	return true
+}
+
+// Read returns the next byte of channel sa and the KERNAL status after it: stEOI with the
+// last byte, stNotFound when nothing is readable.
+func (d *dosDevice) Read(sa uint8) (uint8, uint8) {
+	sa &= 15
+	if sa == 15 {
+		msg := d.status + "\r"
+		v := msg[d.ch[15].pos]
+		d.ch[15].pos++
+		if d.ch[15].pos >= len(msg) {
+			d.ch[15].pos = 0
+			d.setStatus(0, " OK")
+			return v, stEOI
+		}
+		return v, 0
+	}
+	c := &d.ch[sa]
+	if !c.open || !c.read || c.pos >= len(c.data) {
+		return 0, stNotFound
+	}
+	v := c.data[c.pos]
+	c.pos++
+	if c.pos == len(c.data) {
+		return v, stEOI
+	}
+	return v, 0
+}
+
+// Remaining is how many bytes channel sa can still deliver (MACPTR's fast path).
+func (d *dosDevice) Remaining(sa uint8) int {
+	c := &d.ch[sa&15]
+	if sa&15 == 15 || !c.open || !c.read {
+		return 0
+	}
+	return len(c.data) - c.pos
+}
+
+// Write appends a byte to channel sa (a command byte for channel 15). It returns the
+// KERNAL status: 0, or stTimeoutRead when the channel is not open for writing.
+func (d *dosDevice) Write(sa uint8, v uint8) uint8 {
+	sa &= 15
+	if sa == 15 {
+		if v == '\r' {
+			d.command(hostName(d.cmd))
+			d.cmd = d.cmd[:0]
+		} else if len(d.cmd) < 256 {
+			d.cmd = append(d.cmd, v)
+		}
+		return 0
+	}
+	c := &d.ch[sa]
+	if !c.open || !c.write {
+		return stTimeoutRead
+	}
+	c.wbuf = append(c.wbuf, v)
+	return 0
+}
+
+// Close closes channel sa, writing the file if it was opened for writing.
+func (d *dosDevice) Close(sa uint8) {
+	sa &= 15
+	if sa == 15 {
+		if len(d.cmd) > 0 {
+			d.command(hostName(d.cmd))
+			d.cmd = d.cmd[:0]
+		}
+		return
+	}
+	c := &d.ch[sa]
+	if c.open && c.write {
+		if err := d.fs.WriteFile(c.path, c.wbuf); err != nil {
+			d.setError(err)
+		}
+	}
+	*c = dosChannel{}
+}
+
+// command runs a DOS command sent on channel 15 (CMDR-DOS subset: CD, MD, RD, S, R, I, UI).
+func (d *dosDevice) command(cmd string) {
+	cmd = strings.TrimRight(cmd, "\r")
+	verb, arg, _ := strings.Cut(cmd, ":")
+	arg = strings.TrimSpace(arg)
+	switch strings.ToUpper(strings.TrimSpace(verb)) {
+	case "CD", "C/":
+		if arg == "" {
+			d.cwd = "."
+			d.setStatus(0, " OK")
+			return
+		}
+		dir, err := d.resolveDir(arg)
+		if err == nil {
+			var e DirEntry
+			if e, err = d.fs.Stat(dir); err == nil && !e.Dir {
+				err = fs.ErrNotExist
+			}
+		}
+		if err != nil {
+			d.setStatus(39, "DIRECTORY NOT FOUND")
+			return
+		}
+		d.cwd = dir
+		d.setStatus(0, " OK")
+	case "MD":
+		d.runFS(func(p string) error { return d.fs.Mkdir(p) }, arg)
+	case "RD", "S":
+		d.runFS(func(p string) error { return d.fs.Remove(p) }, arg)
+	case "R":
+		to, from, ok := strings.Cut(arg, "=")
+		if !ok {
+			d.setStatus(30, "SYNTAX ERROR")
+			return
+		}
+		fp, err := d.resolveDir(from)
+		if err == nil {
+			var tp string
+			if tp, err = d.resolveDir(to); err == nil {
+				err = d.fs.Rename(fp, tp)
+			}
+		}
+		if err != nil {
+			d.setError(err)
+			return
+		}
+		d.setStatus(0, " OK")
+	case "I", "I0", "UI", "UJ":
+		d.setStatus(73, "X16SCOPE HOSTFS")
+	case "":
+		d.setStatus(0, " OK")
+	default:
+		d.setStatus(31, "SYNTAX ERROR")
+	}
+}
+
+func (d *dosDevice) runFS(op func(string) error, arg string) {
+	p, err := d.resolveDir(arg)
+	if err == nil {
+		err = op(p)
+	}
+	if err != nil {
+		d.setError(err)
+		return
+	}
+	d.setStatus(0, " OK")
+}
+
+// listing builds the directory of cwd (optionally "$0:pattern" or "$:/dir/:pattern") as the
+// BASIC program CBM-DOS sends: a reversed header line, one line per entry with its size in
+// 254-byte blocks as the line number, and a "BLOCKS FREE." line, linked for $0801.
+func (d *dosDevice) listing(spec string) ([]byte, error) {
+	pattern := "*"
+	dir := d.cwd
+	if i := strings.IndexByte(spec, ':'); i >= 0 {
+		n := parseDOSName(spec)
+		var err error
+		if dir, err = d.resolveDir(n.dir); err != nil {
+			return nil, err
+		}
+		if n.name != "" {
+			pattern = n.name
+		}
+	}
+	list, err := d.fs.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	const base = 0x0801
+	out := []byte{0x01, 0x08}
+	line := func(num int, text string) {
+		start := len(out)
+		link := base + (start - 2) + 4 + len(text) + 1
+		out = append(out, byte(link), byte(link>>8), byte(num), byte(num>>8))
+		out = append(out, text...)
+		out = append(out, 0)
+	}
+	title := "HOST FS"
+	if dir != "." {
+		title = strings.ToUpper(path.Base(dir))
+	}
+	if len(title) > 16 {
+		title = title[:16]
+	}
+	line(0, fmt.Sprintf("\x12\"%-16s\" X16 HF", title))
+	for _, e := range list {
+		if !match(pattern, e.Name) {
+			continue
+		}
+		blocks := int((e.Size + 253) / 254)
+		if blocks > 65535 {
+			blocks = 65535
+		}
+		kind := "PRG"
+		if e.Dir {
+			kind, blocks = "DIR", 0
+		}
+		pad := ""
+		switch {
+		case blocks < 10:
+			pad = "   "
+		case blocks < 100:
+			pad = "  "
+		case blocks < 1000:
+			pad = " "
+		}
+		name := fmt.Sprintf("\"%s\"", e.Name)
+		line(blocks, fmt.Sprintf("%s%-18s %s", pad, name, kind))
+	}
+	line(65535, "BLOCKS FREE.")
+	out = append(out, 0, 0)
+	return out, nil
+}
+
+// IEEE-level entry points, as the official KERNAL calls them for device 8. Each returns
+// handled=false when the call is not for this unit, so the KERNAL's own code runs.
+
+// Listen is LISTEN (A = device).
+func (d *dosDevice) Listen(dev uint8) bool {
+	if dev&0x1F != d.unit {
+		return false
+	}
+	d.listening = true
+	return true
+}
+
+// Talk is TALK (A = device).
+func (d *dosDevice) Talk(dev uint8) bool {
+	if dev&0x1F != d.unit {
+		return false
+	}
+	d.talking = true
+	return true
+}
+
+// Second is SECOND after LISTEN: $6x data, $Ex close, $Fx open.
+func (d *dosDevice) Second(a uint8) bool {
+	if !d.listening {
+		return false
+	}
+	d.channel = a & 15
+	d.opening = false
+	switch a & 0xF0 {
+	case 0xE0:
+		d.Close(d.channel)
+	case 0xF0:
+		d.opening = true
+		d.name = d.name[:0]
+	}
+	return true
+}
+
+// Tksa is TKSA after TALK.
+func (d *dosDevice) Tksa(a uint8) bool {
+	if !d.talking {
+		return false
+	}
+	d.channel = a & 15
+	return true
+}
+
+// Ciout is CIOUT: a byte of a file name, a command, or file data.
+func (d *dosDevice) Ciout(v uint8) (uint8, bool) {
+	if !d.listening {
+		return 0, false
+	}
+	if d.opening {
+		if len(d.name) < 256 {
+			d.name = append(d.name, v)
+		}
+		return 0, true
+	}
+	return d.Write(d.channel, v), true
+}
+
+// Acptr is ACPTR: the next byte from the talking channel and the status after it.
+func (d *dosDevice) Acptr() (uint8, uint8, bool) {
+	if !d.talking {
+		return 0, 0, false
+	}
+	v, st := d.Read(d.channel)
+	return v, st, true
+}
+
+// Untlk is UNTALK.
+func (d *dosDevice) Untlk() bool {
+	if !d.talking {
+		return false
+	}
+	d.talking = false
+	return true
+}
+
+// Unlsn is UNLISTEN: it completes an OPEN (the name has arrived) or a command.
+func (d *dosDevice) Unlsn() bool {
+	if !d.listening {
+		return false
+	}
+	d.listening = false
+	if d.opening {
+		d.opening = false
+		d.Open(d.channel, d.name)
+	} else if d.channel == 15 && len(d.cmd) > 0 {
+		d.command(hostName(d.cmd))
+		d.cmd = d.cmd[:0]
+	}
+	return true
+}
+
+// Reset closes every channel (machine reset); the file system and cwd stay.
+func (d *dosDevice) Reset() {
+	for i := range d.ch {
+		d.ch[i] = dosChannel{}
+	}
+	d.listening, d.talking, d.opening = false, false, false
+	d.name, d.cmd = d.name[:0], d.cmd[:0]
+	d.status = "73,X16SCOPE HOSTFS,00,00"
+}

@@ -1,0 +1,120 @@
+package core
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// stub is the standard "10 SYS2061" BASIC line at $0801 followed by the end-of-program link.
+var stub = []byte{0x0B, 0x08, 0x0A, 0x00, 0x9E, '2', '0', '6', '1', 0x00, 0x00, 0x00}
+
+func prgFile(load uint16, data ...byte) []byte {
+	return append([]byte{byte(load), byte(load >> 8)}, data...)
+}
+
+func TestParsePRGEntry(t *testing.T) {
+	withCode := append(append([]byte{}, stub...), 0xA9, 0x01, 0x60) // lda #1 / rts at $080D
+	spaced := []byte{0x0C, 0x08, 0x0A, 0x00, 0x9E, ' ', '2', '0', '6', '2', 0x00, 0x00, 0x00, 0x60}
+	basic := []byte{0x0B, 0x08, 0x0A, 0x00, 0x99, ' ', '"', 'H', 'I', 0x00, 0x00, 0x00} // 10 PRINT "HI"
+	tests := []struct {
+		name  string
+		file  []byte
+		entry uint16
+		sys   bool
+		basic bool
+	}{
+		{"sys stub", prgFile(0x0801, withCode...), 2061, true, false},
+		{"sys with space", prgFile(0x0801, spaced...), 2062, true, false},
+		{"basic program", prgFile(0x0801, basic...), 0x0801, false, true},
+		{"machine code at $1000", prgFile(0x1000, 0xEA, 0x60), 0x1000, false, false},
+		{"raw bytes at $0801", prgFile(0x0801, 0xA9, 0x00, 0x60), 0x0801, false, false},
+		{"banked RAM", prgFile(0xA000, 1, 2, 3), 0xA000, false, false},
+		{"last byte of low RAM", prgFile(0x9EFF, 0x60), 0x9EFF, false, false},
+		{"last byte of banked RAM", prgFile(0xBFFF, 0x60), 0xBFFF, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParsePRG(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Entry != tc.entry || p.SYS != tc.sys || p.BASIC != tc.basic {
+				t.Errorf("entry $%04X sys %v basic %v, want $%04X %v %v", p.Entry, p.SYS, p.BASIC, tc.entry, tc.sys, tc.basic)
+			}
+			if len(p.Data) != len(tc.file)-2 {
+				t.Errorf("data %d bytes, want %d", len(p.Data), len(tc.file)-2)
+			}
+		})
+	}
+}
+
+func TestParsePRGErrors(t *testing.T) {
+	big := make([]byte, 0x9F00-0x0801+1)
+	tests := []struct {
+		name string
+		file []byte
+		want string
+	}{
+		{"empty", nil, "0 bytes, too short"},
+		{"one byte", []byte{1}, "1 bytes, too short"},
+		{"header only", prgFile(0x0801), "no data"},
+		{"load in I/O", prgFile(0x9F20, 1), "I/O page"},
+		{"load in ROM", prgFile(0xC000, 1), "in ROM"},
+		{"runs into I/O", prgFile(0x0801, big...), "past $9EFF"},
+		{"runs into ROM", prgFile(0xBFFF, 1, 2), "past $BFFF"},
+		{"past the address space", prgFile(0xFFFF, 1, 2), "in ROM"},
+		{"over 64 KB", prgFile(0x0000, make([]byte, 0x10001)...), "past the end"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParsePRG(tc.file)
+			if err == nil || !errors.Is(err, ErrPRG) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an ErrPRG mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestStartPRGLoadsAndSetsEntry(t *testing.T) {
+	m, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := prgFile(0x0801, append(append([]byte{}, stub...), 0xA9, 0x42)...)
+	if _, err := m.StartPRG(file); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.CPU().PC; got != 2061 {
+		t.Errorf("PC $%04X, want $080D", got)
+	}
+	for i, v := range file[2:] {
+		if got := m.Peek(0x0801 + uint16(i)); got != v {
+			t.Fatalf("$%04X = $%02X, want $%02X", 0x0801+i, got, v)
+		}
+	}
+	if _, err := m.StartPRG([]byte{1}); err == nil {
+		t.Error("a 1-byte file started")
+	}
+	if got := m.CPU().PC; got != 2061 {
+		t.Errorf("a failed start changed the PC to $%04X", got)
+	}
+}
+
+func FuzzParsePRG(f *testing.F) {
+	f.Add(prgFile(0x0801, stub...))
+	f.Add([]byte{})
+	f.Add(prgFile(0x9EFF, 1))
+	f.Add(prgFile(0x0801, 0x0B, 0x08, 0x0A, 0x00, 0x9E, '(', '9', '9', '9', '9', '9', '9'))
+	f.Fuzz(func(t *testing.T, file []byte) {
+		p, err := ParsePRG(file)
+		if err != nil {
+			return
+		}
+		end := int(p.Load) + len(p.Data)
+		if len(p.Data) == 0 || p.Load >= romStart || (p.Load < ioStart && end > ioStart) ||
+			(p.Load >= ioStart && p.Load < bankedRAM) || end > romStart {
+			t.Fatalf("accepted a PRG the X16 cannot load: $%04X + %d", p.Load, len(p.Data))
+		}
+	})
+}

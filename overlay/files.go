@@ -1,0 +1,220 @@
+// Package overlay is the browser app's logic: what a dropped file is, how a session runs
+// the machine within a bounded budget per displayed frame, and how the profiler's numbers
+// become bars and a heatmap. Plain Go files here are platform-free and tested natively;
+// the DOM side lives in *_js.go files (js && wasm only).
+package overlay
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"sort"
+	"strings"
+
+	"x16scope/core"
+)
+
+// File is one file the user handed over: dropped, picked, fetched from a URL, or found in
+// a zip.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Bundle is what a set of files amounts to once sorted out: at most one ROM, at most one
+// program to start, symbol and zone files, and everything else for the host file system.
+type Bundle struct {
+	ROM     []byte
+	Program *File  // the PRG to start
+	Symbols []File // VICE label files (.sym, .lbl)
+	Zones   []File // zone lists (.json other than a zip's manifest)
+	Data    []File // the rest: host file system content, paths relative to the root
+}
+
+// ErrBadFile is wrapped by every error about a file the user gave.
+var ErrBadFile = errors.New("bad file")
+
+// Limits that keep a hostile or mistaken drop from exhausting the tab's memory.
+const (
+	maxZipEntries  = 4096
+	maxUnpacked    = 64 << 20 // total bytes unpacked from one zip
+	romBankBytes   = 16 << 10
+	manifestName   = "manifest.json"
+	maxFileDisplay = 5 // names listed in an "ambiguous" error
+)
+
+// manifest is the x16emu web launcher's zip manifest: start_prg names the program to run.
+// "start" is accepted as a shorter spelling.
+type manifest struct {
+	StartPRG string `json:"start_prg"`
+	Start    string `json:"start"`
+}
+
+// Classify sorts a set of files into a Bundle. Zips are unpacked (their manifest.json, if
+// any, names the start file); a file named rom.bin, or any .bin/.rom of a whole number of
+// 16 KB banks up to 512 KB named like a ROM, is the ROM. With several PRGs and no manifest,
+// the one with a BASIC "SYS" stub is the program; if that does not decide, it is an error
+// rather than a guess.
+func Classify(files []File) (Bundle, error) {
+	var b Bundle
+	var prgs []File
+	startName := ""
+	for _, f := range files {
+		ext := strings.ToLower(path.Ext(f.Name))
+		switch {
+		case ext == ".zip":
+			inner, start, err := unzip(f)
+			if err != nil {
+				return Bundle{}, err
+			}
+			if start != "" {
+				if startName != "" {
+					return Bundle{}, fmt.Errorf("%w: two zips each name a start file (%s, %s)", ErrBadFile, startName, start)
+				}
+				startName = start
+			}
+			for _, g := range inner {
+				switch strings.ToLower(path.Ext(g.Name)) {
+				case ".prg":
+					prgs = append(prgs, g)
+				case ".sym", ".lbl":
+					b.Symbols = append(b.Symbols, g)
+				}
+				b.Data = append(b.Data, g) // every file of a zip is also on the host file system
+			}
+		case isROMName(f.Name):
+			if err := checkROM(f); err != nil {
+				return Bundle{}, err
+			}
+			if b.ROM != nil {
+				return Bundle{}, fmt.Errorf("%w: more than one ROM image dropped", ErrBadFile)
+			}
+			b.ROM = f.Data
+		case ext == ".prg":
+			prgs = append(prgs, f)
+			b.Data = append(b.Data, f)
+		case ext == ".sym" || ext == ".lbl":
+			b.Symbols = append(b.Symbols, f)
+		case ext == ".json":
+			b.Zones = append(b.Zones, f)
+		default:
+			b.Data = append(b.Data, f)
+		}
+	}
+	prog, err := pickProgram(prgs, startName)
+	if err != nil {
+		return Bundle{}, err
+	}
+	b.Program = prog
+	if b.ROM == nil && b.Program == nil && len(b.Symbols) == 0 && len(b.Zones) == 0 && len(b.Data) == 0 {
+		return Bundle{}, fmt.Errorf("%w: nothing to load", ErrBadFile)
+	}
+	return b, nil
+}
+
+// isROMName: "rom.bin" by convention, or a .rom file.
+func isROMName(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	return base == "rom.bin" || path.Ext(base) == ".rom"
+}
+
+func checkROM(f File) error {
+	n := len(f.Data)
+	if n == 0 || n%romBankBytes != 0 || n > core.ROMSize {
+		return fmt.Errorf("%w: %s is %d bytes; a ROM image is a whole number of 16 KB banks, at most 512 KB", ErrBadFile, f.Name, n)
+	}
+	return nil
+}
+
+// pickProgram chooses the PRG to start among several.
+func pickProgram(prgs []File, start string) (*File, error) {
+	if start != "" {
+		for i := range prgs {
+			if strings.EqualFold(prgs[i].Name, start) || strings.EqualFold(path.Base(prgs[i].Name), start) {
+				return &prgs[i], nil
+			}
+		}
+		return nil, fmt.Errorf("%w: manifest.json names %q as the start file, but the zip has no such PRG", ErrBadFile, start)
+	}
+	switch len(prgs) {
+	case 0:
+		return nil, nil
+	case 1:
+		return &prgs[0], nil
+	}
+	var withSYS []int
+	for i, p := range prgs {
+		if parsed, err := core.ParsePRG(p.Data); err == nil && parsed.SYS {
+			withSYS = append(withSYS, i)
+		}
+	}
+	if len(withSYS) == 1 {
+		return &prgs[withSYS[0]], nil
+	}
+	names := make([]string, 0, len(prgs))
+	for _, p := range prgs {
+		names = append(names, p.Name)
+	}
+	sort.Strings(names)
+	if len(names) > maxFileDisplay {
+		names = append(names[:maxFileDisplay], "...")
+	}
+	return nil, fmt.Errorf("%w: %d PRG files (%s) and no manifest.json naming the start file", ErrBadFile, len(prgs), strings.Join(names, ", "))
+}
+
+// unzip returns a zip's files (directories skipped, paths cleaned) and the start file its
+// manifest names, if any.
+func unzip(f File) ([]File, string, error) {
+	zr, err := zip.NewReader(bytes.NewReader(f.Data), int64(len(f.Data)))
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %s is not a readable zip: %v", ErrBadFile, f.Name, err)
+	}
+	if len(zr.File) > maxZipEntries {
+		return nil, "", fmt.Errorf("%w: %s has %d entries (at most %d)", ErrBadFile, f.Name, len(zr.File), maxZipEntries)
+	}
+	var out []File
+	start := ""
+	total := 0
+	for _, zf := range zr.File {
+		if zf.FileInfo().IsDir() {
+			continue
+		}
+		name, err := core.CleanPath(zf.Name)
+		if err != nil {
+			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
+		}
+		data, err := io.ReadAll(io.LimitReader(rc, int64(maxUnpacked-total+1)))
+		rc.Close()
+		if err != nil {
+			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
+		}
+		total += len(data)
+		if total > maxUnpacked {
+			return nil, "", fmt.Errorf("%w: %s unpacks to more than %d MB", ErrBadFile, f.Name, maxUnpacked>>20)
+		}
+		if strings.EqualFold(path.Base(name), manifestName) && !strings.Contains(name, "/") {
+			var m manifest
+			if err := json.Unmarshal(data, &m); err != nil {
+				return nil, "", fmt.Errorf("%w: %s: manifest.json: %v", ErrBadFile, f.Name, err)
+			}
+			start = m.StartPRG
+			if start == "" {
+				start = m.Start
+			}
+			continue
+		}
+		out = append(out, File{Name: name, Data: data})
+	}
+	if len(out) == 0 {
+		return nil, "", fmt.Errorf("%w: %s holds no files", ErrBadFile, f.Name)
+	}
+	return out, start, nil
+}

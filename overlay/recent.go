@@ -1,0 +1,114 @@
+package overlay
+
+import (
+	"fmt"
+
+	"x16scope/core"
+	"x16scope/perf"
+)
+
+// recentSize is how many executed instructions the session keeps for the "last
+// instructions" view of a crashed or stopped program. A power of two, so the ring index is
+// a mask.
+const recentSize = 64
+
+// Instr is one executed instruction as the recorder saw it.
+type Instr struct {
+	PC   uint16
+	Bank uint8
+	Op   uint8
+	Next uint16 // PC after the instruction
+}
+
+// recorder keeps the last recentSize instructions. It is the session's core.Tracer: it
+// records, then hands the event on to the profiler (perf), so the profiler stays the only
+// owner of the numbers and the recorder costs a few stores per instruction.
+type recorder struct {
+	prof *perf.Profiler // receives every event after the recorder (never nil once installed)
+	ring [recentSize]Instr
+	n    uint64 // instructions recorded since the last reset
+	brks int    // BRKs among the ring's entries, kept incrementally
+}
+
+// Instr records one instruction (core.Tracer).
+func (r *recorder) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
+	i := r.n & (recentSize - 1)
+	if r.n >= recentSize && r.ring[i].Op == opBRK {
+		r.brks--
+	}
+	if op == opBRK {
+		r.brks++
+	}
+	r.ring[i] = Instr{PC: pc, Bank: bank, Op: op, Next: next}
+	r.n++
+}
+
+func (r *recorder) Interrupt(kind core.Interrupt, cycles uint32) {}
+func (r *recorder) Wait(cycles uint32)                           {}
+func (r *recorder) Marker(v uint8)                               {}
+func (r *recorder) VSync(cycle uint64)                           {}
+func (r *recorder) Reset()                                       {}
+
+// clear forgets every recorded instruction (a new program or a reset).
+func (r *recorder) clear() { *r = recorder{} }
+
+// last returns up to n of the most recent instructions, oldest first.
+func (r *recorder) last(n int) []Instr {
+	if uint64(n) > r.n {
+		n = int(r.n)
+	}
+	n = min(n, recentSize)
+	out := make([]Instr, n)
+	for k := 0; k < n; k++ {
+		out[k] = r.ring[(r.n-uint64(n)+uint64(k))&(recentSize-1)]
+	}
+	return out
+}
+
+// Opcodes the stop detector looks at.
+const (
+	opBRK    = 0x00
+	opJMPAbs = 0x4C
+	opBRA    = 0x80
+	flagI    = 0x04
+)
+
+// brkLoopThreshold: when at least this many of the last recentSize instructions are BRK,
+// the program is running through zeroed memory or a vector that points back at a BRK.
+const brkLoopThreshold = recentSize / 2
+
+// StopReason explains why a program no longer runs, or is "" while it does.
+type StopReason string
+
+// diagnose looks at the machine after a run chunk and tells whether the program has
+// stopped for good (X16-HARDWARE.md 6 for STP; the rest are the ways a program dies that
+// would otherwise leave a silent, frozen screen).
+func diagnose(ev core.Event, m *core.Machine, r *recorder, haveROM bool) StopReason {
+	cpu := m.CPU()
+	switch {
+	case ev&core.EventStop != 0 || cpu.Stopped:
+		return StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
+	case ev&core.EventExit != 0:
+		return "the program returned (PC reached $FFFF, the emulator's exit convention)"
+	case r.brks >= brkLoopThreshold:
+		return StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", r.brks, recentSize))
+	case cpu.PC >= 0x9F00 && cpu.PC < 0xA000:
+		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing the I/O page at $%04X", cpu.PC))
+	case cpu.PC >= 0xC000 && (!haveROM || m.ROMBank() >= core.ROMBanks):
+		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
+	}
+	if r.n > 0 {
+		l := r.ring[(r.n-1)&(recentSize-1)]
+		if l.Next == l.PC && (l.Op == opJMPAbs || l.Op == opBRA) && cpu.P&flagI != 0 && !cpu.Waiting {
+			return StopReason(fmt.Sprintf("stopped: a jump to itself at $%04X with interrupts masked can never exit", l.PC))
+		}
+	}
+	return ""
+}
+
+func lastPC(r *recorder, fallback uint16) uint16 {
+	if r.n == 0 {
+		return fallback
+	}
+	return r.ring[(r.n-1)&(recentSize-1)].PC
+}

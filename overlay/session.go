@@ -1,0 +1,375 @@
+package overlay
+
+import (
+	"errors"
+	"fmt"
+
+	"x16scope/core"
+	"x16scope/perf"
+)
+
+// Speed limits of the speed control, in percent of the X16's 8 MHz.
+const (
+	MinSpeed     = 25
+	MaxSpeed     = 400
+	DefaultSpeed = 100
+)
+
+// Bounds on the emulation done for one displayed frame, so the page stays responsive
+// whatever the program does (issue 6: "emulation is always bounded per displayed frame").
+const (
+	// maxFramesPerTick caps normal-speed catch-up after the tab stalled: at most 4 machine
+	// frames per displayed frame (400% speed needs exactly that).
+	maxFramesPerTick = 4
+	// WarpBudgetMs is the host time warp may spend per displayed frame (of about 16.7 ms),
+	// leaving the rest for drawing and the browser.
+	WarpBudgetMs = 12.0
+	// maxWarpFrames caps warp even when the clock says there is time left.
+	maxWarpFrames = 120
+	// displayHz is the rate the session is ticked at (ebiten's default TPS).
+	displayHz = 60
+)
+
+// Session is one running machine and what the user did to it: the loaded ROM and program,
+// pause, speed and warp, and why the program stopped if it did. All methods run on the one
+// goroutine that owns the session (in the browser: ebiten's update loop and JS callbacks,
+// which never interleave because Go's wasm port is single-threaded and the emulation loop
+// makes no JS calls).
+type Session struct {
+	m    *core.Machine
+	prof *perf.Profiler
+	rec  recorder
+
+	// Profiler settings, kept across loads (each load builds a new machine and profiler).
+	zones     []perf.Zone
+	targetFps float64
+
+	rom     []byte // user ROM image, nil for none
+	program *File  // the program started on load and on reset
+	data    []File // host file system content
+
+	paused bool
+	speed  int
+	warp   bool
+	acc    uint64 // sub-cycle remainder of the speed accumulator, in cycles x 100 x displayHz
+
+	stepPending bool // run to the next VSYNC, then pause
+	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
+	overrunAt   uint32
+	stop        StopReason
+}
+
+// NewSession builds a session with an empty machine (no ROM, no program), running.
+func NewSession() (*Session, error) {
+	s := &Session{speed: DefaultSpeed, targetFps: 60}
+	m, err := s.build(nil)
+	if err != nil {
+		return nil, err
+	}
+	s.install(m)
+	return s, nil
+}
+
+// build makes a machine for a ROM image (nil: the ROM space is empty).
+func (s *Session) build(rom []byte) (*core.Machine, error) {
+	return core.New(core.Config{ROM: rom})
+}
+
+// install makes m the running machine, with a fresh profiler that carries the session's
+// zones and target. The overlay owns profiling for as long as the page is open, so the
+// profiler is on from the first cycle (PROFILER.md section 5).
+func (s *Session) install(m *core.Machine) {
+	p := perf.New(m)
+	p.SetTargetFps(s.targetFps)
+	p.SetZones(s.zones)
+	p.Acquire(perf.OwnerOverlay)
+	s.m, s.prof = m, p
+	s.rec.clear()
+	s.rec.prof = p
+	// The recorder sits in front of the profiler (perf attached itself in Acquire).
+	m.SetTracer(&s.rec)
+	s.stop = ""
+	s.acc = 0
+	s.toOverrun = false
+}
+
+// Profiler is the running machine's profiler.
+func (s *Session) Profiler() *perf.Profiler { return s.prof }
+
+// SetTargetFps sets the budget's target frame rate.
+func (s *Session) SetTargetFps(fps float64) error {
+	if err := s.prof.SetTargetFps(fps); err != nil {
+		return err
+	}
+	s.targetFps = fps
+	return nil
+}
+
+// TargetFps is the budget's target frame rate.
+func (s *Session) TargetFps() float64 { return s.targetFps }
+
+// SetZones replaces the zone list (address zones and marker region names).
+func (s *Session) SetZones(z []perf.Zone) error {
+	if err := s.prof.SetZones(z); err != nil {
+		return err
+	}
+	s.zones = append([]perf.Zone(nil), z...)
+	return nil
+}
+
+// Zones is the zone list.
+func (s *Session) Zones() []perf.Zone { return append([]perf.Zone(nil), s.zones...) }
+
+// auxZones turns symbol and zone files into zones added to the current list, checked
+// before anything changes.
+func (s *Session) auxZones(b Bundle) ([]perf.Zone, error) {
+	zones := append([]perf.Zone(nil), s.zones...)
+	for _, f := range b.Symbols {
+		syms, err := perf.ParseSym(f.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, f.Name, err)
+		}
+		zones = append(zones, perf.ZonesFromSymbols(syms)...)
+	}
+	for _, f := range b.Zones {
+		z, err := perf.ParseZones(f.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, f.Name, err)
+		}
+		zones = append(zones, z...)
+	}
+	if len(zones) > perf.MaxZones {
+		return nil, fmt.Errorf("%w: %d zones, at most %d", ErrBadFile, len(zones), perf.MaxZones)
+	}
+	return zones, nil
+}
+
+// Machine is the running machine (replaced on every load).
+func (s *Session) Machine() *core.Machine { return s.m }
+
+// Load applies a set of files: a ROM is installed, a program started, data files put on
+// the host file system. Nothing changes unless every file is good: a bad drop leaves the
+// running program alone and returns an error for the banner.
+func (s *Session) Load(files []File) error {
+	b, err := Classify(files)
+	if err != nil {
+		return err
+	}
+	zones, err := s.auxZones(b)
+	if err != nil {
+		return err
+	}
+	rom := s.rom
+	if b.ROM != nil {
+		rom = b.ROM
+	}
+	prog := s.program
+	data := s.data
+	if b.Program != nil {
+		p := *b.Program
+		prog = &p
+		data = b.Data
+	} else if len(b.Data) > 0 {
+		data = append(append([]File(nil), s.data...), b.Data...)
+	}
+	if b.ROM == nil && b.Program == nil {
+		// Data, symbol or zone files only: the program keeps running.
+		if err := s.SetZones(zones); err != nil {
+			return fmt.Errorf("%w: %v", ErrBadFile, err)
+		}
+		s.data = data
+		return nil
+	}
+	m, err := s.start(rom, prog)
+	if err != nil {
+		return err
+	}
+	s.rom, s.program, s.data, s.zones = rom, prog, data, zones
+	s.install(m)
+	return nil
+}
+
+// LoadPRG starts a program file (the JS API's loadPRG).
+func (s *Session) LoadPRG(name string, data []byte) error {
+	if name == "" {
+		name = "program.prg"
+	}
+	return s.Load([]File{{Name: name, Data: data}})
+}
+
+// LoadROM installs a ROM image and resets (the JS API's loadROM).
+func (s *Session) LoadROM(data []byte) error {
+	return s.Load([]File{{Name: "rom.bin", Data: data}})
+}
+
+// ForgetROM drops the user ROM and restarts without it.
+func (s *Session) ForgetROM() error {
+	m, err := s.start(nil, s.program)
+	if err != nil {
+		return err
+	}
+	s.rom = nil
+	s.install(m)
+	return nil
+}
+
+// start builds a machine for a ROM and starts a program on it (either may be absent).
+func (s *Session) start(rom []byte, prog *File) (*core.Machine, error) {
+	m, err := s.build(rom)
+	if err != nil {
+		return nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
+	}
+	if prog != nil {
+		p, err := m.StartPRG(prog.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, prog.Name, errors.Unwrap(err))
+		}
+		if p.BASIC {
+			return nil, fmt.Errorf("%w: %s is a BASIC program with no SYS line; it needs a BASIC interpreter in ROM", ErrBadFile, prog.Name)
+		}
+	}
+	return m, nil
+}
+
+// Reset restarts: the program is loaded and started afresh (a direct start needs no ROM),
+// or, with no program, the machine resets into its ROM.
+func (s *Session) Reset() {
+	if s.program != nil {
+		if m, err := s.start(s.rom, s.program); err == nil {
+			s.install(m)
+			return
+		}
+	}
+	s.m.Reset()
+	s.rec.clear()
+	s.stop = ""
+}
+
+// RunToOverrun runs at warp speed until a frame whose period overran its budget, then
+// pauses with that frame's number in OverrunFrame.
+func (s *Session) RunToOverrun() {
+	s.paused = false
+	s.stepPending = false
+	s.toOverrun = true
+	s.overrunAt = 0
+}
+
+// SeekingOverrun tells whether RunToOverrun is still looking.
+func (s *Session) SeekingOverrun() bool { return s.toOverrun }
+
+// OverrunFrame is the frame RunToOverrun stopped at (0: none yet).
+func (s *Session) OverrunFrame() uint32 { return s.overrunAt }
+
+// HasROM tells whether a user ROM is installed.
+func (s *Session) HasROM() bool { return s.rom != nil }
+
+// Program is the name of the loaded program, or "".
+func (s *Session) Program() string {
+	if s.program == nil {
+		return ""
+	}
+	return s.program.Name
+}
+
+// HostFiles are the files on the host file system.
+func (s *Session) HostFiles() []File { return s.data }
+
+// Pause, Resume and the run controls.
+func (s *Session) Pause()  { s.paused = true; s.stepPending = false; s.toOverrun = false }
+func (s *Session) Resume() { s.paused = false; s.acc = 0 }
+
+// Paused tells whether the user paused (a stopped program is not "paused").
+func (s *Session) Paused() bool { return s.paused }
+
+// StepFrame runs to the next VSYNC at the next tick, then pauses.
+func (s *Session) StepFrame() { s.paused = true; s.stepPending = true }
+
+// SetSpeed sets the speed in percent, clamped to 25-400.
+func (s *Session) SetSpeed(pct int) {
+	s.speed = min(max(pct, MinSpeed), MaxSpeed)
+}
+
+// Speed is the speed in percent.
+func (s *Session) Speed() int { return s.speed }
+
+// SetWarp turns warp (as fast as the host allows, bounded per displayed frame) on or off.
+func (s *Session) SetWarp(on bool) { s.warp = on; s.acc = 0 }
+
+// Warp tells whether warp is on.
+func (s *Session) Warp() bool { return s.warp }
+
+// Stopped is why the program stopped, or "" while it runs.
+func (s *Session) Stopped() StopReason { return s.stop }
+
+// Recent returns the last n executed instructions, oldest first.
+func (s *Session) Recent(n int) []Instr { return s.rec.last(n) }
+
+// Tick is what one displayed frame did.
+type Tick struct {
+	Cycles uint64 // CPU cycles emulated
+	VSyncs int    // machine frames completed
+}
+
+// Advance runs the machine for one displayed frame: speed% of real time normally (carrying
+// the remainder), whole frames within WarpBudgetMs in warp, one frame for a step. elapsed
+// returns host milliseconds since the tick began; only warp consults it. It never runs
+// more than maxFramesPerTick (or maxWarpFrames) machine frames.
+func (s *Session) Advance(elapsed func() float64) Tick {
+	var t Tick
+	if s.stop != "" {
+		return t
+	}
+	switch {
+	case s.stepPending:
+		s.stepPending = false
+		s.runTo(s.m.NextVSync(), &t)
+	case s.paused:
+	case s.toOverrun:
+		for i := 0; i < maxWarpFrames && s.stop == "" && s.toOverrun; i++ {
+			s.runTo(s.m.NextVSync(), &t)
+			if n := s.prof.FrameCount(); n > 0 {
+				if r := s.prof.FrameAt(n - 1); r.Flags&perf.FrameOverrun != 0 {
+					s.toOverrun, s.paused, s.overrunAt = false, true, r.Frame
+				}
+			}
+			if elapsed() >= WarpBudgetMs {
+				break
+			}
+		}
+	case s.warp:
+		for i := 0; i < maxWarpFrames && s.stop == ""; i++ {
+			s.runTo(s.m.NextVSync(), &t)
+			if elapsed() >= WarpBudgetMs {
+				break
+			}
+		}
+	default:
+		// cycles this tick = 8 MHz x speed/100 / displayHz, carried exactly in integers.
+		s.acc += 8_000_000 * uint64(s.speed)
+		const unit = 100 * displayHz
+		n := s.acc / unit
+		s.acc -= n * unit
+		if limit := uint64(maxFramesPerTick * core.CyclesPerFrame); n > limit {
+			n, s.acc = limit, 0
+		}
+		s.runTo(s.m.Cycle()+n, &t)
+	}
+	return t
+}
+
+// runTo runs until a cycle, stopping early when the program stops.
+func (s *Session) runTo(target uint64, t *Tick) {
+	start, frame := s.m.Cycle(), s.m.Frame()
+	for s.m.Cycle() < target && s.stop == "" {
+		ev := s.m.RunUntil(target)
+		s.stop = diagnose(ev, s.m, &s.rec, s.rom != nil)
+		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
+			s.stop = "stopped"
+		}
+		if ev&(core.EventStop|core.EventExit) != 0 {
+			break
+		}
+	}
+	t.Cycles += s.m.Cycle() - start
+	t.VSyncs += int(s.m.Frame() - frame)
+}

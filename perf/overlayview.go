@@ -1,0 +1,41 @@
+package perf
+
+// Read-only views for the in-page overlay (package overlay, written by the browser-app
+// engineer), which renders its charts in Go and needs the whole 60 s ring with each frame's
+// per-bucket row, not just the snapshot's last SnapFrames frames. Every view returns memory
+// owned by the profiler: valid until the next instruction runs, never to be modified.
+
+// FrameCount is the number of frame records held (at most HistoryFrames).
+func (p *Profiler) FrameCount() int { return int(min(p.hist.nFrames, HistoryFrames)) }
+
+// FrameAt is the k-th held frame record, 0 the oldest, FrameCount()-1 the newest.
+func (p *Profiler) FrameAt(k int) *FrameRecord {
+	return &p.hist.frames[slot(p.firstHeld()+uint64(k))]
+}
+
+// FrameBucketsAt is the same frame's cycles per bucket (index = bucket number: BucketOther,
+// BucketWait, BucketIRQ, RegionBucket(n), ZoneBucket(i)).
+func (p *Profiler) FrameBucketsAt(k int) []uint32 {
+	return p.hist.row(slot(p.firstHeld() + uint64(k)))
+}
+
+// HeatAt is the per-line bus clocks of the same frame, or nil when the frame is older than
+// the HeatFrames kept.
+func (p *Profiler) HeatAt(k int) *[LinesPerFrame]uint16 {
+	n := p.firstHeld() + uint64(k)
+	if n+HeatFrames < p.hist.nFrames {
+		return nil
+	}
+	return &p.hist.heat[n%HeatFrames]
+}
+
+// NewestLines is the newest frame's per-line bus clocks by client.
+func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return &p.hist.lastLines }
+
+// BucketInfo names bucket b and tells its kind and whether its cycles are waiting.
+func (p *Profiler) BucketInfo(b int) (name string, kind Kind, idle bool) {
+	kind, idle = p.bucketKind(b)
+	return p.BucketName(b), kind, idle
+}
+
+func (p *Profiler) firstHeld() uint64 { return p.hist.nFrames - uint64(p.FrameCount()) }

@@ -1,0 +1,384 @@
+; x16scope built-in KERNAL: reset, interrupt flow, jiffy clock, host calls.
+.include "kernal.inc"
+
+.import screen_init, screen_clear, chrout_screen, primm, kbd_init, ps2_poll, kbd_getc
+.import joystick_scan, mouse_scan, joystick_init, readline_command
+.export hostcall, unimpl, jiffy_tick, start, nmi_default, irq_default, brk_default
+.export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
+.export irq_ret
+
+.segment "CODE"
+
+; ---------------------------------------------------------------------------------
+; RESET (vector $FFFC). The hardware starts in ROM bank 0 with interrupts masked.
+start:
+        sei
+        cld
+        ldx #$FF
+        txs
+        stz ram_bank
+        stz rom_bank
+        ; clear zero page $02-$FF and the KERNAL page $0200-$03FF
+        ldx #2
+:       stz $00,x
+        inx
+        bne :-
+:       stz $0200,x
+        stz $0300,x
+        inx
+        bne :-
+        jsr copy_ram_code
+        jsr restor
+        jsr ioinit
+        jsr screen_init
+        jsr kbd_init
+        jsr joystick_init
+        lda #$00
+        sta memtop
+        lda #$9F
+        sta memtop+1
+        lda #3
+        sta dflto
+        lda #$FF
+        sta lb_pos
+        jsr primm
+        .byte $93, $05
+        .byte "**** X16SCOPE BUILT-IN KERNAL ****", $0D, $0D
+        .byte "NO BASIC: DROP A PRG OR TYPE SYS <ADDRESS>", $0D, $0D
+        .byte "READY.", $0D, 0
+        lda #1
+        sta ram_bank            ; the user gets RAM bank 1 (X16-HARDWARE.md 1.1)
+        lda #HC_BOOTED
+        sta HOSTCALL            ; tell the emulator the KERNAL is idle and ready
+        cli
+@loop:  jsr readline_command
+        bra @loop
+
+; ioinit: both VIAs quiet (IER <- $7F), VIA1 T1 free-running for entropy, VERA VSYNC IRQ
+; only (X16-HARDWARE.md 5.2).
+ioinit:
+        lda #$7F
+        sta VIA1_IER
+        sta VIA2_IER
+        stz VIA1_PA             ; port A outputs low: open-drain I2C, SNES lines driven by DDR
+        lda #SNES_LATCH|SNES_CLK
+        sta VIA1_DDRA           ; SNES latch/clock outputs, I2C released, data inputs
+        lda #$40
+        sta VIA1_ACR            ; T1 free-run, no PB7
+        lda #$FF
+        sta VIA1_T1LL
+        sta VIA1_T1CL
+        sta VIA1_T1CH
+        lda #1
+        sta VERA_IEN
+        lda #$07
+        sta VERA_ISR            ; clear pending VSYNC/LINE/SPRCOL
+        rts
+
+; copy the interrupt trampolines and the bank-switching helpers into RAM
+copy_ram_code:
+        ldx #irq_tramp_end-irq_tramp-1
+:       lda irq_tramp,x
+        sta irq_ram,x
+        dex
+        bpl :-
+        ldx #nmi_tramp_end-nmi_tramp-1
+:       lda nmi_tramp,x
+        sta nmi_ram,x
+        dex
+        bpl :-
+        ldx #fetch_tramp_end-fetch_tramp-1
+:       lda fetch_tramp,x
+        sta fetch_ram,x
+        dex
+        bpl :-
+        ldx #jsrfar_tramp_end-jsrfar_tramp-1
+:       lda jsrfar_tramp,x
+        sta jsrfar_ram,x
+        dex
+        bpl :-
+        rts
+
+; RESTOR: default RAM vectors $0314-$0333 (7.2)
+restor:
+        ldx #vectab_end-vectab-1
+:       lda vectab,x
+        sta cinv,x
+        dex
+        bpl :-
+        rts
+
+; VECTOR: C=1 copy the vectors to (X/Y), C=0 set them from (X/Y)
+vector_fn:
+        stx ptr1
+        sty ptr1+1
+        ldy #vectab_end-vectab-1
+        bcc @set
+:       lda cinv,y
+        sta (ptr1),y
+        dey
+        bpl :-
+        rts
+@set:   sei
+:       lda (ptr1),y
+        sta cinv,y
+        dey
+        bpl :-
+        cli
+        rts
+
+.import open_fn, close_fn, chkin_fn, chkout_fn, clrchn_fn, chrin_fn, chrout_fn, stop_fn
+.import getin_fn, clall_fn, load_fn, save_fn
+vectab: .word irq_default       ; $0314 CINV
+        .word brk_default       ; $0316 CBINV
+        .word nmi_default       ; $0318 NMINV
+        .word open_fn           ; $031A IOPEN
+        .word close_fn          ; $031C ICLOSE
+        .word chkin_fn          ; $031E ICHKIN
+        .word chkout_fn         ; $0320 ICKOUT
+        .word clrchn_fn         ; $0322 ICLRCH
+        .word chrin_fn          ; $0324 IBASIN
+        .word chrout_fn         ; $0326 IBSOUT
+        .word stop_fn           ; $0328 ISTOP
+        .word getin_fn          ; $032A IGETIN
+        .word clall_fn          ; $032C ICLALL
+        .word keyhdl_default    ; $032E KEYHDL
+        .word load_fn           ; $0330 ILOAD
+        .word save_fn           ; $0332 ISAVE
+vectab_end:
+
+keyhdl_default:
+        rts
+
+; ---------------------------------------------------------------------------------
+; Interrupts (X16-HARDWARE.md 7.3). The hardware forced ROM bank 0 for the vector pull;
+; the RAM trampoline saves the interrupted bank (still in the $01 shadow), pushes a fake
+; RTI frame that returns to irq_ret, saves A/X/Y and jumps through CINV ($0314), the vector
+; programs hook. The default handler ends with PLY/PLX/PLA/RTI like the official one.
+irq_tramp:
+        .org irq_ram
+        pha
+        lda rom_bank
+        pha
+        stz rom_bank
+        lda #>irq_ret
+        pha
+        lda #<irq_ret
+        pha
+        php
+        pha
+        phx
+        phy
+        tsx
+        lda $0109,x             ; the P pushed by the interrupt itself
+        and #$10
+        bne @brk
+        jmp (cinv)
+@brk:   jmp (cbinv)
+irq_ret:
+        pla
+        sta rom_bank
+        pla
+        rti
+        .reloc
+irq_tramp_end:
+.assert irq_tramp_end-irq_tramp <= nmi_ram-irq_ram, error, "IRQ trampoline too long"
+
+nmi_tramp:
+        .org nmi_ram
+        pha
+        lda rom_bank
+        pha
+        stz rom_bank
+        jmp (nminv)
+        .reloc
+nmi_tramp_end:
+
+; FETCH helper (runs from RAM because it maps another ROM bank over this code):
+; A = ROM bank to map, X = bank to restore, reads (ptr2),Y.
+fetch_tramp:
+        .org fetch_ram
+        sta rom_bank
+        lda (ptr2),y
+        stx rom_bank
+        rts
+        .reloc
+fetch_tramp_end:
+
+; JSRFAR helper (RAM): saves both banks and whether the target is in ROM on the stack (so
+; nested JSRFARs work), maps the target bank, calls the patched address with the caller's
+; A/X/Y/P, then restores the bank it switched and returns the callee's A/X/Y/P.
+.export jf_bank, jf_addr, jf_isrom
+jsrfar_tramp:
+        .org jsrfar_ram
+        lda jf_isrom
+        pha
+        lda rom_bank
+        pha
+        lda ram_bank
+        pha
+jf_bank = * + 1
+        lda #0
+        bit jf_isrom
+        bmi @rom
+        sta ram_bank
+        bra @go
+@rom:   sta rom_bank
+@go:    lda jf_p
+        pha
+        lda jf_a
+        ldx jf_x
+        ldy jf_y
+        plp
+jf_addr = * + 1
+        jsr $FFFF
+        php
+        sta jf_a
+        stx jf_x
+        sty jf_y
+        pla
+        sta jf_p
+        plx                     ; saved RAM bank
+        pla                     ; saved ROM bank
+        ply                     ; target-in-ROM flag
+        bmi @rrom
+        stx ram_bank
+        bra @done
+@rrom:  sta rom_bank
+@done:  lda jf_p
+        pha
+        lda jf_a
+        ldx jf_x
+        ldy jf_y
+        plp
+        rts
+        .reloc
+jsrfar_tramp_end:
+.assert jsrfar_tramp_end-jsrfar_tramp <= irq_ram-jsrfar_ram, error, "JSRFAR helper too long"
+
+; default IRQ handler (CINV)
+irq_default:
+        lda VERA_ISR
+        and #$01
+        beq @notvs
+        jsr jiffy_tick
+        jsr ps2_poll            ; SMC keyboard (and mouse) over I2C
+        jsr mouse_scan
+        jsr joystick_scan       ; four SNES ports, bit-banged
+        lda #$01
+        sta VERA_ISR            ; acknowledge VSYNC
+@notvs: ply
+        plx
+        pla
+        rti
+
+brk_default:
+        ply
+        plx
+        pla
+        rti
+
+nmi_default:
+        pla
+        sta rom_bank
+        pla
+        rti
+
+; jiffy clock: 24-bit counter, one tick per VSYNC (the X16 counts 60 Hz jiffies this way)
+jiffy_tick:
+        inc jiffy
+        bne :+
+        inc jiffy+1
+        bne :+
+        inc jiffy+2
+:       rts
+
+; RDTIM: A = low, X = middle, Y = high (7.1)
+rdtim:
+        php
+        sei
+        lda jiffy
+        ldx jiffy+1
+        ldy jiffy+2
+        plp
+        rts
+
+; SETTIM: the same registers in
+settim:
+        php
+        sei
+        sta jiffy
+        stx jiffy+1
+        sty jiffy+2
+        plp
+        rts
+
+iobase:
+        ldx #$00
+        ldy #$9F
+        rts
+
+; MEMTOP: C=1 read into X/Y and A = number of RAM banks (0 = 256), C=0 set from X/Y.
+memtop_fn:
+        bcc @set
+        ldx memtop
+        ldy memtop+1
+        lda nbanks              ; written by the emulator at HC_BOOTED
+        rts
+@set:   stx memtop
+        sty memtop+1
+        rts
+
+; MEMBOT: the bottom of BASIC memory, fixed at $0801 here
+membot_fn:
+        ldx #$01
+        ldy #$08
+        rts
+
+; entropy_get: A, X, Y = mixed bits of VIA1 T1 (free-running), the jiffy clock and the
+; VERA scan line.
+entropy_get:
+        lda VIA1_T1CL
+        eor ent_ctr
+        adc jiffy
+        sta ent_ctr
+        tax
+        lda VIA1_T1CH
+        eor $9F28
+        rol
+        eor ent_ctr
+        tay
+        txa
+        eor VIA1_T1CL
+        rts
+
+; ---------------------------------------------------------------------------------
+; hostcall: A = function, hc_a = the caller's A; X, Y and C are the caller's. The write
+; to HOSTCALL runs the function in the emulator, which reads and writes hc_a/x/y/p.
+hostcall:
+        stx hc_x
+        sty hc_y
+        php
+        plx
+        stx hc_p
+        sta HOSTCALL
+        lda hc_p
+        pha
+        lda hc_a
+        ldx hc_x
+        ldy hc_y
+        plp
+        rts
+
+; unimpl: reached by "JSR unimpl" from an unimplemented jump-table slot. The emulator reads
+; the slot address and the caller's return address from the stack and reports
+; "unimplemented KERNAL call $FFxx at $yyyy"; the call returns with carry set.
+unimpl:
+        sta hc_a
+        lda #HC_UNIMPL
+        sta HOSTCALL            ; stack: slot return address, then the caller's
+        pla                     ; drop the slot's return address
+        pla
+        lda hc_a
+        sec
+        rts

@@ -1,0 +1,29 @@
+package vera
+
+// RenderProbe lets the external renderer tests (package vera_test) drive the renderer
+// directly: set registers and VRAM, render lines, end frames, read the bus model. It exists
+// only in test builds.
+type RenderProbe struct{ v *VERA }
+
+func NewRenderProbe(v *VERA) RenderProbe { return RenderProbe{v} }
+
+// Reset resets the renderer alone (palette loaded into VRAM, frames blanked).
+func (p RenderProbe) Reset()                   { p.v.resetRenderer() }
+func (p RenderProbe) SetLayer(i int, l Layer)  { p.v.layer[i] = l }
+func (p RenderProbe) SetComposer(c Composer)   { p.v.comp = c }
+func (p RenderProbe) Composer() Composer       { return p.v.comp }
+func (p RenderProbe) VRAM() []byte             { return p.v.vram[:] }
+func (p RenderProbe) MarkPaletteDirty()        { p.v.paletteDirty = true }
+func (p RenderProbe) RenderLine(y int)         { p.v.renderLine(y) }
+func (p RenderProbe) EndFrame() uint8          { return p.v.endFrame() }
+func (p RenderProbe) LineBus(y int) LineBus    { return p.v.lineBus[0][y] }
+func (p RenderProbe) BackFrame() []byte        { return p.v.r.back }
+func (p RenderProbe) PaletteRGBA(i int) uint32 { return p.v.r.palette[i] }
+
+// RenderFrame renders lines 0-479 and ends the frame, returning the collision groups.
+func (p RenderProbe) RenderFrame() uint8 {
+	for y := 0; y < ScreenHeight; y++ {
+		p.v.renderLine(y)
+	}
+	return p.v.endFrame()
+}
