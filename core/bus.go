@@ -45,7 +45,8 @@ type Bus struct {
 	ym         [256]byte // YM2151 registers as last written (no FM synthesis yet)
 	ymAddr     uint8
 
-	tracer Tracer // receives $9FBC marker writes; nil when nobody profiles
+	tracer Tracer      // receives $9FBC marker writes; nil when nobody profiles
+	sys    *sysDevices // I2C/SNES on VIA1 port A, host calls at $9FBD (kernal_traps.go)
 
 	// next is the cycle at which the machine must next service its devices (a VERA line
 	// end, a VIA timer). Every I/O access sets it to 0: a register access can raise or
@@ -175,6 +176,9 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 	switch {
 	case a < 0x9F10:
 		b.via1.Write(uint8(a&0xF), v, now)
+		if b.sys != nil && b.via1.portWrites != b.sys.seenPortWrites {
+			b.sys.portA()
+		}
 	case a < 0x9F20:
 		b.via2.Write(uint8(a&0xF), v, now)
 	case a < 0x9F40:
@@ -190,7 +194,9 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 		// expansion IO3/IO4: nothing there
 	default:
 		b.cycle += slowIOWait
-		if a >= 0x9FB0 && a < 0x9FC0 {
+		if a == hostCallAddr {
+			b.hostCall(v)
+		} else if a >= 0x9FB0 && a < 0x9FC0 {
 			b.emu.write(uint8(a&0xF), v, now, b.tracer)
 		}
 	}

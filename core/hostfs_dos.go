@@ -162,6 +162,10 @@ func (d *dosDevice) find(dir, pattern string, wantDir bool) (string, error) {
 	if pattern == "" {
 		return "", &fs.PathError{Op: "open", Path: pattern, Err: fs.ErrNotExist}
 	}
+	dir, err := d.foldDir(dir)
+	if err != nil {
+		return "", err
+	}
 	list, err := d.fs.ReadDir(dir)
 	if err != nil {
 		return "", err
@@ -177,6 +181,37 @@ func (d *dosDevice) find(dir, pattern string, wantDir bool) (string, error) {
 		}
 	}
 	return "", &fs.PathError{Op: "open", Path: pattern, Err: fs.ErrNotExist}
+}
+
+// foldDir finds a directory whose path matches dir without regard to case, component by
+// component (X16 programs name files in upper case, hosts often in lower case).
+func (d *dosDevice) foldDir(dir string) (string, error) {
+	if dir == "." {
+		return dir, nil
+	}
+	cur := "."
+	for _, part := range strings.Split(dir, "/") {
+		next := path.Join(cur, part)
+		if e, err := d.fs.Stat(next); err == nil && e.Dir {
+			cur = next
+			continue
+		}
+		list, err := d.fs.ReadDir(cur)
+		if err != nil {
+			return "", err
+		}
+		found := false
+		for _, e := range list {
+			if e.Dir && strings.EqualFold(e.Name, part) {
+				cur, found = path.Join(cur, e.Name), true
+				break
+			}
+		}
+		if !found {
+			return "", &fs.PathError{Op: "open", Path: dir, Err: fs.ErrNotExist}
+		}
+	}
+	return cur, nil
 }
 
 // Open opens channel sa with a (PETSCII) name, as CBM-DOS does at the end of OPEN. It
@@ -228,6 +263,9 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 	if n.name == "" || strings.ContainsAny(n.name, "*?") {
 		d.setStatus(33, "SYNTAX ERROR")
 		return false
+	}
+	if folded, err := d.foldDir(dir); err == nil {
+		dir = folded
 	}
 	p := path.Join(dir, n.name)
 	if existing, err := d.find(dir, n.name, false); err == nil {
@@ -335,6 +373,9 @@ func (d *dosDevice) command(cmd string) {
 			return
 		}
 		dir, err := d.resolveDir(arg)
+		if err == nil {
+			dir, err = d.foldDir(dir)
+		}
 		if err == nil {
 			var e DirEntry
 			if e, err = d.fs.Stat(dir); err == nil && !e.Dir {

@@ -46,6 +46,7 @@ type Machine struct {
 	bus    Bus
 	vera   *vera.VERA
 	tracer Tracer
+	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 }
 
 // New builds a machine and resets it.
@@ -79,6 +80,8 @@ func New(cfg Config) (*Machine, error) {
 	b.rom = rom
 	b.vera = m.vera
 	m.cpu.b = b
+	b.sys = &m.sys
+	m.sys.init(m)
 	m.Reset()
 	return m, nil
 }
@@ -93,6 +96,7 @@ func (m *Machine) Reset() {
 	b.via2.Reset()
 	m.vera.Reset()
 	b.emu = emuDevice{}
+	m.sys.reset()
 	if m.tracer != nil {
 		m.tracer.Reset()
 	}
@@ -112,12 +116,13 @@ func (m *Machine) VERA() *vera.VERA { return m.vera }
 // Cycle is the number of CPU cycles since the machine was built.
 func (m *Machine) Cycle() uint64 { return m.bus.cycle }
 
-// Frame is the number of VSYNCs since the machine was built.
+// Frame is the number of VSYNCs since the machine was built (a VSYNC landing exactly on
+// the current cycle counts: it has been processed).
 func (m *Machine) Frame() uint64 {
-	if m.bus.cycle <= vsyncOffset {
+	if m.bus.cycle < vsyncOffset {
 		return 0
 	}
-	return (m.bus.cycle-vsyncOffset-1)/CyclesPerFrame + 1
+	return (m.bus.cycle-vsyncOffset)/CyclesPerFrame + 1
 }
 
 // NextVSync is the cycle of the first VSYNC strictly after the current cycle.
@@ -171,8 +176,11 @@ func (m *Machine) RunUntil(target uint64) Event {
 		if m.tracer != nil {
 			m.tracer.Instr(pc, m.bankAt(pc), op, uint32(b.cycle-start), c.PC)
 		}
-		if c.PC == 0xFFFF {
-			return ev | EventExit
+		if c.PC >= m.sys.trapLow { // $FFFF unless HostFS traps are armed (kernal_traps.go)
+			if c.PC == 0xFFFF {
+				return ev | EventExit
+			}
+			m.trap()
 		}
 	}
 }

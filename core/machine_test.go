@@ -135,3 +135,27 @@ func BenchmarkMachine(b *testing.B) {
 	b.ReportMetric(cycles/sec/1e6, "Mcycles/s")
 	b.ReportMetric(cycles/sec/8e6, "x-realtime")
 }
+
+func TestFrameCountAtBoundaries(t *testing.T) {
+	m := newTestMachine(t, Config{})
+	tests := []struct {
+		cycle     uint64
+		frame     uint64
+		nextVSync uint64
+	}{
+		{0, 0, 122880},
+		{122879, 0, 122880},
+		{122880, 1, 122880 + 134400},
+		{122880 + 134399, 1, 122880 + 134400},
+		{122880 + 134400, 2, 122880 + 2*134400},
+	}
+	for _, tc := range tests {
+		m.bus.cycle = tc.cycle
+		if got := m.Frame(); got != tc.frame {
+			t.Errorf("cycle %d: Frame() = %d, want %d", tc.cycle, got, tc.frame)
+		}
+		if got := m.NextVSync(); got != tc.nextVSync {
+			t.Errorf("cycle %d: NextVSync() = %d, want %d", tc.cycle, got, tc.nextVSync)
+		}
+	}
+}

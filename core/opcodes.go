@@ -4,7 +4,9 @@ package core
 // disassembler (disasm.go) and the profiler (perf/) all read it; no other table repeats its
 // data. Sizes, base cycles and the undefined-opcode NOPs follow X16-HARDWARE.md section 6
 // and the W65C02S data sheet; where those differ from the per-opcode test vectors in
-// shared/testdata/65c02 (BBR/BBS), the vectors win, because they record every bus cycle.
+// shared/testdata/65c02 (BBR/BBS: 6 cycles taken or not, not 5 +1 +1), the vectors win,
+// because they record every bus cycle. $5C keeps the data sheet's 8 cycles (the vectors'
+// README says so).
 
 // Mode is an addressing mode.
 type Mode uint8
@@ -81,7 +83,7 @@ const (
 	OpWAI
 	// OpSTP: stop the clock until reset.
 	OpSTP
-	// OpUndocumented: an undefined opcode, executed as a NOP of its own size and length.
+	// OpUndocumented: an undefined opcode, executed as a NOP with its own size and cycles.
 	OpUndocumented
 	// OpPageCross: one more cycle when the indexed address (or a taken branch) crosses
 	// a page (reads through abs,X, abs,Y, (zp),Y; shifts/rotates abs,X; branches).

@@ -22,47 +22,61 @@ type Instr struct {
 
 // recorder keeps the last recentSize instructions. It is the session's core.Tracer: it
 // records, then hands the event on to the profiler (perf), so the profiler stays the only
-// owner of the numbers and the recorder costs a few stores per instruction.
+// owner of the numbers. Per instruction it costs one packed store and a counter; anything
+// derived (BRK counts, the next PC) is worked out only when someone looks.
 type recorder struct {
-	prof *perf.Profiler // receives every event after the recorder (never nil once installed)
-	ring [recentSize]Instr
-	n    uint64 // instructions recorded since the last reset
-	brks int    // BRKs among the ring's entries, kept incrementally
+	prof *perf.Profiler     // receives every event after the recorder (set by install)
+	ring [recentSize]uint32 // pc | op<<16 | bank<<24
+	n    uint64             // instructions recorded since the last reset
 }
 
 // Instr records one instruction (core.Tracer).
 func (r *recorder) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
-	i := r.n & (recentSize - 1)
-	if r.n >= recentSize && r.ring[i].Op == opBRK {
-		r.brks--
-	}
-	if op == opBRK {
-		r.brks++
-	}
-	r.ring[i] = Instr{PC: pc, Bank: bank, Op: op, Next: next}
+	r.ring[r.n&(recentSize-1)] = uint32(pc) | uint32(op)<<16 | uint32(bank)<<24
 	r.n++
+	r.prof.Instr(pc, bank, op, cycles, next)
 }
 
-func (r *recorder) Interrupt(kind core.Interrupt, cycles uint32) {}
-func (r *recorder) Wait(cycles uint32)                           {}
-func (r *recorder) Marker(v uint8)                               {}
-func (r *recorder) VSync(cycle uint64)                           {}
-func (r *recorder) Reset()                                       {}
+// The other events go straight to the profiler (direct calls on the concrete type).
+func (r *recorder) Interrupt(kind core.Interrupt, cycles uint32) { r.prof.Interrupt(kind, cycles) }
+func (r *recorder) Wait(cycles uint32)                           { r.prof.Wait(cycles) }
+func (r *recorder) Marker(v uint8)                               { r.prof.Marker(v) }
+func (r *recorder) VSync(cycle uint64)                           { r.prof.VSync(cycle) }
+func (r *recorder) Reset()                                       { r.prof.Reset() }
 
 // clear forgets every recorded instruction (a new program or a reset).
-func (r *recorder) clear() { *r = recorder{} }
+func (r *recorder) clear() { *r = recorder{prof: r.prof} }
 
-// last returns up to n of the most recent instructions, oldest first.
-func (r *recorder) last(n int) []Instr {
-	if uint64(n) > r.n {
-		n = int(r.n)
+// at is the k-th most recent instruction (0 the newest); next is the PC after it.
+func (r *recorder) at(k int, pcNow uint16) Instr {
+	v := r.ring[(r.n-1-uint64(k))&(recentSize-1)]
+	in := Instr{PC: uint16(v), Op: uint8(v >> 16), Bank: uint8(v >> 24), Next: pcNow}
+	if k > 0 {
+		in.Next = uint16(r.ring[(r.n-uint64(k))&(recentSize-1)])
 	}
-	n = min(n, recentSize)
+	return in
+}
+
+// last returns up to n of the most recent instructions, oldest first; pcNow is the PC
+// after the newest.
+func (r *recorder) last(n int, pcNow uint16) []Instr {
+	n = int(min(uint64(n), r.n, recentSize))
 	out := make([]Instr, n)
 	for k := 0; k < n; k++ {
-		out[k] = r.ring[(r.n-uint64(n)+uint64(k))&(recentSize-1)]
+		out[n-1-k] = r.at(k, pcNow)
 	}
 	return out
+}
+
+// brks counts BRKs among the held instructions.
+func (r *recorder) brks() int {
+	c := 0
+	for k := 0; k < int(min(r.n, recentSize)); k++ {
+		if uint8(r.ring[k]>>16) == opBRK {
+			c++
+		}
+	}
+	return c
 }
 
 // Opcodes the stop detector looks at.
@@ -90,15 +104,15 @@ func diagnose(ev core.Event, m *core.Machine, r *recorder, haveROM bool) StopRea
 		return StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
 	case ev&core.EventExit != 0:
 		return "the program returned (PC reached $FFFF, the emulator's exit convention)"
-	case r.brks >= brkLoopThreshold:
-		return StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", r.brks, recentSize))
+	case r.brks() >= brkLoopThreshold:
+		return StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", r.brks(), recentSize))
 	case cpu.PC >= 0x9F00 && cpu.PC < 0xA000:
 		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing the I/O page at $%04X", cpu.PC))
 	case cpu.PC >= 0xC000 && (!haveROM || m.ROMBank() >= core.ROMBanks):
 		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
 	}
 	if r.n > 0 {
-		l := r.ring[(r.n-1)&(recentSize-1)]
+		l := r.at(0, cpu.PC)
 		if l.Next == l.PC && (l.Op == opJMPAbs || l.Op == opBRA) && cpu.P&flagI != 0 && !cpu.Waiting {
 			return StopReason(fmt.Sprintf("stopped: a jump to itself at $%04X with interrupts masked can never exit", l.PC))
 		}
@@ -110,5 +124,5 @@ func lastPC(r *recorder, fallback uint16) uint16 {
 	if r.n == 0 {
 		return fallback
 	}
-	return r.ring[(r.n-1)&(recentSize-1)].PC
+	return r.at(0, fallback).PC
 }

@@ -30,7 +30,7 @@ func (p *Profiler) VSync(cycle uint64) {
 		// leave costs one frame of misattribution, never more (PROFILER.md section 3).
 		p.mk.closeRegions()
 	}
-	p.recordFrame(cycle)
+	p.recordFrame(cycle, true)
 }
 
 // frameBegin handles the guest's $F0: a framed period closes and the next one opens. The
@@ -79,8 +79,17 @@ func (p *Profiler) closePeriod(flags PeriodFlags) {
 	p.openPeriod()
 }
 
+// Flush records the frame in progress as a partial frame without bus statistics (it did not
+// end at a VSYNC): for a report on a program that exited or stopped mid-frame. The frame that
+// follows is partial too. Periods are not touched.
+func (p *Profiler) Flush() {
+	p.hist.flags |= FramePartial
+	p.recordFrame(p.m.Cycle(), false)
+	p.hist.flags |= FramePartial
+}
+
 // recordFrame writes the frame that ends now into the ring and starts the next one.
-func (p *Profiler) recordFrame(cycle uint64) {
+func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 	h := &p.hist
 	i := slot(h.nFrames)
 	r := &h.frames[i]
@@ -109,8 +118,12 @@ func (p *Profiler) recordFrame(cycle uint64) {
 	r.Cycles = r.Other + r.Wait + r.IRQ + r.Regions + r.ZoneWork + r.ZoneIdle
 	clear(p.acc[:len(row)])
 
-	r.Flags |= FrameBus
-	frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lastLines, &h.lineScratch)
+	if bus {
+		r.Flags |= FrameBus
+		frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lastLines, &h.lineScratch)
+	} else {
+		clear(h.heat[h.nFrames%HeatFrames][:])
+	}
 
 	h.nFrames++
 	h.frameNo++

@@ -77,13 +77,22 @@ func (f *feeder) wait(cycles uint32) {
 	f.advance(cycles)
 }
 
-// work runs n cycles of plain work: NOPs at $2000 (plus one 3-cycle JMP back if n is odd).
+// work runs n cycles of plain work at $2000, as instructions of up to 8 cycles (the
+// classifier only sees the counts), so a VSYNC lands at most 7 cycles after it is due.
 func (f *feeder) work(n uint32) {
-	for ; n >= 2 && n != 3; n -= 2 {
-		f.instr(0x2000, iNOP, 2, 0x2001)
+	for n > 0 {
+		c := min(n, 8)
+		f.instr(0x2000, iNOP, c, 0x2001)
+		n -= c
 	}
-	if n == 3 {
-		f.instr(0x2000, iJMP, 3, 0x2010) // forward: not a loop
+}
+
+// idleToVSync halts in WAI until the next VSYNC, as the machine does (one Wait call up to
+// the device event).
+func (f *feeder) idleToVSync() {
+	f.instr(0x0A00, iWAI, 3, 0x0A01)
+	if f.cycle < f.nextVS {
+		f.wait(uint32(f.nextVS - f.cycle))
 	}
 }
 

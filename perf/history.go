@@ -28,7 +28,7 @@ const (
 	FrameUnsynced                         // a period closed in it by the 8-VSYNC cap
 	FrameMarkers                          // marker mode was on at its end
 	FrameFramed                           // the guest frames its work with $F0/$F1
-	FrameBus                              // bus statistics are present (VERA's bus model is available)
+	FrameBus                              // bus statistics are present (the frame ended at a VSYNC)
 )
 
 // FrameRecord is one machine frame, VSYNC to VSYNC (about 90 bytes, fixed size).

@@ -23,7 +23,7 @@ func (p *Profiler) FrameBucketsAt(k int) []uint32 {
 // the HeatFrames kept.
 func (p *Profiler) HeatAt(k int) *[LinesPerFrame]uint16 {
 	n := p.firstHeld() + uint64(k)
-	if n+HeatFrames < p.hist.nFrames {
+	if n+HeatFrames < p.hist.nFrames || n >= p.hist.nFrames {
 		return nil
 	}
 	return &p.hist.heat[n%HeatFrames]
@@ -34,6 +34,9 @@ func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return &p.hist.las
 
 // BucketInfo names bucket b and tells its kind and whether its cycles are waiting.
 func (p *Profiler) BucketInfo(b int) (name string, kind Kind, idle bool) {
+	if b >= zoneBase+len(p.zoneList) {
+		return p.BucketName(b), KindZone, false // not a bucket of the current zone list
+	}
 	kind, idle = p.bucketKind(b)
 	return p.BucketName(b), kind, idle
 }

@@ -27,10 +27,10 @@ const (
 // Profiler profiles one machine. Build it with New; it is attached to the machine (via
 // SetTracer) only while some owner holds it.
 type Profiler struct {
-	m        *core.Machine
-	vera     *vera.VERA // source of the per-line bus model (FrameBus) at each VSYNC
-	owners   Owner
-	budget   Budget
+	m      *core.Machine
+	vera   *vera.VERA // source of the per-line bus model (FrameBus) at each VSYNC
+	owners Owner
+	budget Budget
 
 	// Classification (classify.go). acc is the frame in progress, one entry per bucket.
 	acc       [bucketSpace]uint32

@@ -20,7 +20,7 @@ import "encoding/binary"
 //	16              2     lines per frame (525)
 //	18              2     line budget in bus clocks (800)
 //	20              4     budget cycles
-//	24              4     status bits: 0 profiling on, 1 marker mode, 2 framed guest, 3 bus model present
+//	24              4     status bits: 0 profiling on, 1 marker mode, 2 framed guest, 3 the newest frame has bus statistics
 //	28              4     valid frames (records that hold a frame, at the end of the array)
 //	32              4     marker protocol errors
 //	36              28    reserved (zero)
@@ -69,7 +69,7 @@ func (p *Profiler) WriteSnapshot(s *Snapshot) {
 	le.PutUint16(s[18:], LineBudget)
 	le.PutUint32(s[20:], p.budget.Cycles)
 	var status uint32
-	for i, b := range [...]bool{p.On(), p.mk.on, p.mk.framed, true} {
+	for i, b := range [...]bool{p.On(), p.mk.on, p.mk.framed, p.hist.nFrames > 0 && p.hist.frames[slot(p.hist.nFrames-1)].Flags&FrameBus != 0} {
 		if b {
 			status |= 1 << i
 		}

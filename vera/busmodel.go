@@ -1,5 +1,7 @@
 package vera
 
+import "encoding/binary"
+
 // The per-line VRAM bus model (X16-HARDWARE.md 4.3-4.5, PROFILER.md 4): pure functions of
 // the register state that drew a line. Counts are VRAM accesses (32-bit words, one bus slot
 // each); sprite render time is wall clocks (VCLK), a different unit.
@@ -74,7 +76,7 @@ func spritePPW(bpp8 bool) int {
 type SpriteLine struct {
 	Visible int // sprites with Z != 0 that cover the line
 	Words   int // VRAM words fetched (requests issued within the budget)
-	Clocks  int // renderer wall clocks used: search + renders, capped at the 799-clock budget
+	Clocks  int // wall clocks until the last visible sprite is drawn (search included), capped at the 799-clock budget; 0 without visible sprites
 	Dropped int // visible sprites not fully drawn (cut off or never started)
 }
 
@@ -134,18 +136,18 @@ func (p *spritePlan) plan(attrs []byte, lineIdx int) {
 		}
 	}
 	p.total.Visible = p.n
-	p.total.Clocks = min(max(search, free), spriteClockBudget)
+	// The search goes on after the last visible sprite (an empty line scans all 128 slots),
+	// but nothing depends on that: the clocks that count are those until the last visible
+	// sprite is drawn.
+	p.total.Clocks = min(free, spriteClockBudget)
 }
 
 // spriteOnLine tells whether a sprite covers source line lineIdx and which of its lines it
 // is: Y is 10 bits and the difference wraps modulo 1024 (sprite_renderer.v:91-93).
 func spriteOnLine(a []byte, lineIdx int) (dy int, ok bool) {
-	if a[6]&0x0C == 0 { // Z = 0: disabled
-		return 0, false
-	}
-	y := int(a[4]) | int(a[5]&3)<<8
-	dy = (lineIdx - y) & 1023
-	return dy, dy < 8<<(a[7]>>6)
+	w := binary.LittleEndian.Uint32(a[4:8]) // Y low, Y high, flags/Z, size/palette
+	dy = (lineIdx - int(w&0x3FF)) & 1023
+	return dy, w&0x000C0000 != 0 && dy < 8<<(w>>30) // Z != 0, inside the height
 }
 
 // spriteWordsFetched counts the word requests a sprite matched at clock m issues within the

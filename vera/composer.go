@@ -1,5 +1,10 @@
 package vera
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // The display composer (composer.go of the RTL, X16-HARDWARE.md 2.8): border window,
 // horizontal scaling, layer/sprite priority, and palette lookup into the RGBA row.
 
@@ -46,37 +51,53 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 	if c.HScale == 128 {
 		// 1x: source index = x - HSTART.
 		n := hstop - hstart
+		idx := r.idx[:n]
+		mergeLayers(idx, a[:n], b[:n])
 		if sprites {
-			composeSprites(row, hstart, a[:n], b[:n], r.spr[:n], &r.palette)
-		} else {
-			composeLayers(row, hstart, a[:n], b[:n], &r.palette)
+			for w, m := range r.sprShown {
+				for ; m != 0; m &= m - 1 {
+					if i := w<<6 | bits.TrailingZeros64(m); i < n {
+						idx[i] = composePixel(a[i], b[i], r.spr[i])
+					}
+				}
+			}
 		}
+		paletteRow(row[4*hstart:4*hstop], idx, &r.palette)
 		return
 	}
 	v.composeScaled(row, hstart, hstop, a, b, sprites)
 }
 
-// composeLayers is the common case: no sprite pixels on the line.
-func composeLayers(row []byte, x0 int, a, b []uint8, pal *[256]uint32) {
-	b = b[:len(a)]
-	for i, p := range a {
+// mergeLayers puts layer 1 over layer 0 (the composer without sprites), 8 pixels at a time:
+// layer 1 wins in every non-zero lane.
+func mergeLayers(dst, a, b []uint8) {
+	n := len(dst)
+	a, b = a[:n], b[:n]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		pa := binary.LittleEndian.Uint64(a[i : i+8])
+		pb := binary.LittleEndian.Uint64(b[i : i+8])
+		binary.LittleEndian.PutUint64(dst[i:i+8], pb|pa&^nonZeroLanes(pb))
+	}
+	for ; i < n; i++ {
+		p := a[i]
 		if q := b[i]; q != 0 {
 			p = q
 		}
-		putPixel(row, x0+i, pal[p])
+		dst[i] = p
 	}
 }
 
-// composeSprites overlays in the RTL's order (composer.v:189-201): sprite Z=1, layer 0,
+// paletteRow converts palette indices to RGBA pixels.
+func paletteRow(row []byte, idx []uint8, pal *[256]uint32) {
+	row = row[:4*len(idx)]
+	for i, p := range idx {
+		binary.LittleEndian.PutUint32(row[4*i:4*i+4], pal[p])
+	}
+}
+
+// composePixel overlays in the RTL's order (composer.v:189-201): sprite Z=1, layer 0,
 // sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque.
-func composeSprites(row []byte, x0 int, a, b []uint8, s []uint16, pal *[256]uint32) {
-	b = b[:len(a)]
-	s = s[:len(a)]
-	for i := range a {
-		putPixel(row, x0+i, pal[composePixel(a[i], b[i], s[i])])
-	}
-}
-
 func composePixel(l0, l1 uint8, s uint16) uint8 {
 	sc := uint8(s)
 	z := s >> 8 & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written

@@ -1,5 +1,10 @@
 package vera
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // The layer renderer: one rendered line of one layer into a line buffer of palette
 // indices (0 = transparent), following the RTL's layer_renderer.v (X16-HARDWARE.md 2.7 and
 // 4.3). Everything here is a pure function of VRAM and the Layer registers.
@@ -93,7 +98,9 @@ func (v *VERA) renderTiles(l *Layer, g *layerGeometry, lineIdx int, out *layerLi
 	rowBase := g.mapBase + 2*mapRow*g.mapW
 	colMask := g.mapW - 1
 
-	rowBytes := g.tileW << g.depth >> 3 // tile width * bpp / 8
+	bpp := 1 << g.depth      // bytes per group of 8 pixels
+	groups := g.tileW >> 3   // 8-pixel groups per tile row
+	rowBytes := groups * bpp // tile width * bpp / 8
 	tileBytes := rowBytes * g.tileH
 	idxMask := 0x3FF // 10-bit tile index in 2/4/8 bpp
 	if g.depth == 3 && g.tileW == 16 && g.tileH == 16 {
@@ -117,25 +124,36 @@ func (v *VERA) renderTiles(l *Layer, g *layerGeometry, lineIdx int, out *layerLi
 			if g.t256c {
 				fg, bg = b1, 0
 			}
-			draw1bpp(dst, vram[a:a+rowBytes], fg, bg)
+			fgs, bgs := lanes*uint64(fg), lanes*uint64(bg)
+			for k := 0; k < groups; k++ {
+				m := bitLanes(vram[a+k])
+				putGroup(dst, k, m&fgs|^m&bgs)
+			}
 			continue
 		}
 		idx := (int(b0) | int(b1&3)<<8) & idxMask
-		r := tileRow
-		if b1&0x08 != 0 { // V-flip
-			r = g.tileH - 1 - tileRow
-		}
+		// Flips without branches (the map bits are as good as random to a predictor):
+		// th-1-row = row ^ (th-1) for a power-of-two height, and likewise for groups.
+		vflip := -int(b1 >> 3 & 1)
+		r := tileRow ^ (g.tileH-1)&vflip
 		a := (g.tileBase + idx*tileBytes + r*rowBytes) & vramWrap
 		src := vram[a : a+rowBytes]
-		off := b1&0xF0 | t256
-		hflip := b1&0x04 != 0
-		switch g.depth {
-		case 1:
-			draw2bpp(dst, src, off, hflip)
-		case 2:
-			draw4bpp(dst, src, off, hflip)
-		default:
-			draw8bpp(dst, src, off, hflip)
+		off := lanes * uint64(b1&0xF0|t256)
+		hflip := -int(b1 >> 2 & 1)
+		for k := 0; k < groups; k++ {
+			var p uint64
+			switch g.depth {
+			case 3:
+				p = expand8(src[8*k:])
+			case 2:
+				p = expand4(src[4*k:])
+			default:
+				p = expand2(src[2*k:])
+			}
+			p = paletteOffset(p, off)
+			// H-flip: the groups in reverse order, each one reversed.
+			p ^= (p ^ bits.ReverseBytes64(p)) & uint64(hflip)
+			putGroup(dst, k^(groups-1)&hflip, p)
 		}
 	}
 }
@@ -160,121 +178,91 @@ func (v *VERA) renderBitmap(l *Layer, g *layerGeometry, lineIdx int, out *layerL
 			src[i] = v.vram[(a+i)&vramWrap]
 		}
 	}
-	off := uint8(l.HScroll>>8&0x0F) << 4
-	if g.t256c {
-		off |= 0x80
-	}
 	dst := out.visible()
-	switch g.depth {
-	case 0:
-		draw1bpp(dst, src, 1, 0)
-	case 1:
-		draw2bpp(dst, src, off, false)
+	if g.depth == 0 {
+		for k := range ScreenWidth / 8 {
+			putGroup(dst, k, bitLanes(src[k])&lanes) // colours 0 and 1, no offset
+		}
+		return
+	}
+	var t256 uint8
+	if g.t256c {
+		t256 = 0x80
+	}
+	off := lanes * uint64(uint8(l.HScroll>>8&0x0F)<<4|t256)
+	bpp := 1 << g.depth
+	for k := range ScreenWidth / 8 {
+		putGroup(dst, k, paletteOffset(expandGroup(g.depth, src[k*bpp:]), off))
+	}
+}
+
+// Pixels are handled 8 at a time as a uint64 "group": byte lane i (bits 8i..8i+7) holds the
+// palette index of the i-th pixel from the left. Packed pixels are MSB-first in VRAM (2.7).
+const (
+	lanes  = 0x0101010101010101 // 1 in every byte lane
+	nibLo  = 0x0F0F0F0F0F0F0F0F
+	lane4  = 0x1010101010101010
+	low7   = 0x7F7F7F7F7F7F7F7F
+	lane7  = 0x8080808080808080
+	bitSel = 0x0102040810204080 // lane i selects bit 7-i
+)
+
+// putGroup stores group k of a tile row (or line) into dst.
+func putGroup(dst []byte, k int, p uint64) {
+	binary.LittleEndian.PutUint64(dst[8*k:8*k+8], p)
+}
+
+// bitLanes expands a 1 bpp byte to 8 lanes of $FF (bit set) or $00.
+func bitLanes(b uint8) uint64 {
+	return nonZeroLanes(lanes * uint64(b) & bitSel)
+}
+
+// nonZeroLanes returns $FF in every lane of x that is non-zero, $00 elsewhere.
+func nonZeroLanes(x uint64) uint64 {
+	t := (x&low7 + low7 | x) & lane7
+	return t >> 7 * 0xFF
+}
+
+// expandGroup unpacks 8 pixels of 2, 4 or 8 bpp (depth 1-3) from the start of src.
+func expandGroup(depth uint8, src []byte) uint64 {
+	switch depth {
+	case 3:
+		return expand8(src)
 	case 2:
-		draw4bpp(dst, src, off, false)
-	default:
-		draw8bpp(dst, src, off, false)
+		return expand4(src)
 	}
+	return expand2(src)
 }
 
-// The draw functions expand packed pixels (MSB first, 2.7) from src into dst, one palette
-// index per pixel, with the layer palette rule: a non-zero colour below 16 gets the offset
-// bits OR-ed into bits 7:4 (for 2/4 bpp that is every non-zero colour). off already
-// includes the T256C bit 7. With hflip the pixels of the whole tile row come out reversed.
+// expand8 reads 8 pixels of 8 bpp: one byte each, already in lane order.
+func expand8(src []byte) uint64 { return binary.LittleEndian.Uint64(src[:8]) }
 
-func draw1bpp(dst, src []byte, fg, bg uint8) {
-	sel := [2]uint8{bg, fg}
-	for i, b := range src {
-		d := dst[8*i : 8*i+8]
-		d[0] = sel[b>>7]
-		d[1] = sel[b>>6&1]
-		d[2] = sel[b>>5&1]
-		d[3] = sel[b>>4&1]
-		d[4] = sel[b>>3&1]
-		d[5] = sel[b>>2&1]
-		d[6] = sel[b>>1&1]
-		d[7] = sel[b&1]
-	}
+// expand4 unpacks 4 bytes of 2 pixels each: it spreads byte k to 16-bit lane k, then puts
+// its high nibble in the lane's low byte (the left pixel) and its low nibble in the high one.
+func expand4(src []byte) uint64 {
+	y := uint64(binary.LittleEndian.Uint32(src[:4]))
+	y = (y | y<<16) & 0x0000FFFF0000FFFF
+	y = (y | y<<8) & 0x00FF00FF00FF00FF
+	return y>>4&0x000F000F000F000F | (y&0x000F000F000F000F)<<8
 }
 
-func draw2bpp(dst, src []byte, off uint8, hflip bool) {
-	lut := [4]uint8{0, 1 | off, 2 | off, 3 | off}
-	if !hflip {
-		for i, b := range src {
-			d := dst[4*i : 4*i+4]
-			d[0] = lut[b>>6]
-			d[1] = lut[b>>4&3]
-			d[2] = lut[b>>2&3]
-			d[3] = lut[b&3]
-		}
-		return
-	}
-	n := len(dst)
-	for i, b := range src {
-		d := dst[n-4*i-4 : n-4*i]
-		d[3] = lut[b>>6]
-		d[2] = lut[b>>4&3]
-		d[1] = lut[b>>2&3]
-		d[0] = lut[b&3]
-	}
+// expand2 unpacks 2 bytes of 4 pixels each: byte k goes to 32-bit lane k, and its four
+// 2-bit fields, leftmost (bits 7:6) first, to the lane's four bytes.
+func expand2(src []byte) uint64 {
+	y := uint64(src[0]) | uint64(src[1])<<32
+	const m = 0x0000000300000003
+	return y>>6&m | (y>>4&m)<<8 | (y>>2&m)<<16 | (y&m)<<24
 }
 
-// nib4 applies the 4 bpp palette rule to one pixel.
-func nib4(p, off uint8) uint8 {
-	q := p | off
-	if p == 0 {
-		q = 0
+// paletteOffset applies the layer palette rule to a group: lanes holding a colour 1-15 get
+// the offset lanes (bits 7:4, with T256C's bit 7) OR-ed in (layer_renderer.v:476-485).
+// For 2 and 4 bpp that is every non-zero pixel.
+func paletteOffset(p, off uint64) uint64 {
+	if off == 0 {
+		return p
 	}
-	return q
-}
-
-func draw4bpp(dst, src []byte, off uint8, hflip bool) {
-	if !hflip {
-		if off == 0 {
-			for i, b := range src {
-				d := dst[2*i : 2*i+2]
-				d[0] = b >> 4
-				d[1] = b & 0x0F
-			}
-			return
-		}
-		for i, b := range src {
-			d := dst[2*i : 2*i+2]
-			d[0] = nib4(b>>4, off)
-			d[1] = nib4(b&0x0F, off)
-		}
-		return
-	}
-	n := len(dst)
-	for i, b := range src {
-		d := dst[n-2*i-2 : n-2*i]
-		d[1] = nib4(b>>4, off)
-		d[0] = nib4(b&0x0F, off)
-	}
-}
-
-// pix8 applies the 8 bpp palette rule: only colours 1-15 take the offset.
-func pix8(p, off uint8) uint8 {
-	q := p | off
-	if p-1 >= 15 {
-		q = p
-	}
-	return q
-}
-
-func draw8bpp(dst, src []byte, off uint8, hflip bool) {
-	if !hflip {
-		if off == 0 {
-			copy(dst, src)
-			return
-		}
-		for i, p := range src {
-			dst[i] = pix8(p, off)
-		}
-		return
-	}
-	n := len(dst) - 1
-	for i, p := range src {
-		dst[n-i] = pix8(p, off)
-	}
+	loNZ := (p&nibLo + nibLo) & lane4    // bit 4 of a lane: low nibble != 0
+	hiNZ := (p>>4&nibLo + nibLo) & lane4 // bit 4 of a lane: high nibble != 0
+	sel := (loNZ &^ hiNZ) >> 4 * 0xF0    // $F0 in lanes holding 1-15
+	return p | off&sel
 }

@@ -21,7 +21,7 @@ func newRig(t *testing.T) *rig {
 	return &rig{t: t, v: New(), now: testCycle}
 }
 
-func (r *rig) w(reg, val uint8)  { r.v.Write(reg, val, r.now) }
+func (r *rig) w(reg, val uint8)   { r.v.Write(reg, val, r.now) }
 func (r *rig) rd(reg uint8) uint8 { return r.v.Read(reg, r.now) }
 
 // setAddr points the selected port at addr with ADDRx_H bits 7:1 given in hi.
@@ -420,6 +420,7 @@ func TestPeekHasNoSideEffects(t *testing.T) {
 
 func TestPortBusAccounting(t *testing.T) {
 	r := newRig(t)
+	r.rd(regCtrl) // brings the beam to line 3 (rendering lines 0-3) before counting
 	line := &r.v.lineBus[0][3]
 	*line = LineBus{}
 	r.setAddr(0, 0x1000, 0x10) // 3 ADDR writes (CTRL write is not a VRAM access)
@@ -458,5 +459,17 @@ func TestRegisterAccessAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Errorf("Read/Write/SyncTo allocate %.1f times per run, want 0", n)
+	}
+}
+
+// BenchmarkDataPortWrite is the cost of one CPU write to DATA0 (sync check, store, step,
+// prefetch, bus accounting), with the beam advancing as it would at 4 cycles per access.
+func BenchmarkDataPortWrite(b *testing.B) {
+	v := New()
+	v.Write(regAddrH, 0x10, 0)
+	now := uint64(0)
+	for b.Loop() {
+		now += 4
+		v.Write(regData0, uint8(now), now)
 	}
 }

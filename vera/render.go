@@ -17,8 +17,10 @@ type renderState struct {
 	cur      int       // which of the two buffers this line uses
 	zeroLine layerLine // stands in for a disabled layer
 
-	spr      spriteLine // sprite line buffer
-	sprDirty bool       // spr holds pixels (erase before the next render)
+	spr      spriteLine         // sprite line buffer
+	sprDirty bool               // spr holds pixels (erase before the next render)
+	sprShown spriteMask         // which of spr[0:640] hold pixels: the composer visits only those
+	idx      [ScreenWidth]uint8 // the composed line as palette indices
 	plan     spritePlan
 
 	collisions uint8 // sprite collision groups seen this frame (ISR 7:4 at VSYNC)
@@ -98,11 +100,10 @@ func (v *VERA) renderLine(y int) {
 			lb.Layer[i] = uint16(t + m)
 		}
 		v.renderSprites(lineIdx, lb)
-	} else if r.sprDirty {
-		r.spr = spriteLine{}
-		r.sprDirty = false
+	} else {
+		r.eraseSprites()
 	}
-	v.composeLine(y, &lines[0], &lines[1], r.sprDirty)
+	v.composeLine(y, &lines[0], &lines[1], r.sprShown.any())
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the

@@ -528,3 +528,63 @@ func TestLayersMatchReferenceModel(t *testing.T) {
 		}
 	}
 }
+
+// --- Speed and allocations ------------------------------------------------------------
+
+// benchRig sets up the benchmark scene: two 8 bpp tile layers (8x8 tiles, 128x64 maps,
+// scrolled) over pseudo-random VRAM, so map entries carry random flips and palette
+// offsets, and 128 visible sprites of random sizes and depths spread over the screen.
+func benchRig(tb testing.TB) vera.RenderProbe {
+	v := vera.New()
+	p := vera.NewRenderProbe(v)
+	p.Reset()
+	rng := rand.New(rand.NewPCG(7, 8))
+	vram := p.VRAM()
+	for i := 0; i < 0x1FA00; i++ {
+		vram[i] = uint8(rng.Uint32())
+	}
+	for i := 0; i < 128; i++ {
+		e := vram[spriteAttr+8*i : spriteAttr+8*i+8]
+		x, y := rng.IntN(640), rng.IntN(480)
+		e[0], e[1] = uint8(rng.Uint32()), uint8(rng.Uint32())&0x8F
+		e[2], e[3], e[4], e[5] = uint8(x), uint8(x>>8), uint8(y), uint8(y>>8)
+		e[6] = uint8(rng.Uint32())&0xF3 | uint8(1+rng.IntN(3))<<2
+		e[7] = uint8(rng.Uint32())
+	}
+	p.SetLayer(0, vera.Layer{Config: 0x63, MapBase: 0x00000 >> 9, TileBase: 0x08000 >> 9, HScroll: 5, VScroll: 3})
+	p.SetLayer(1, vera.Layer{Config: 0x63, MapBase: 0x04000 >> 9, TileBase: 0x10000 >> 9, HScroll: 301, VScroll: 77})
+	p.SetComposer(vera.Composer{Video: 0x71, HScale: 128, VScale: 128, HStop: 640, VStop: 480})
+	p.MarkPaletteDirty()
+	return p
+}
+
+func BenchmarkRenderFrame(b *testing.B) {
+	p := benchRig(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.RenderFrame()
+	}
+}
+
+func TestRenderLineDoesNotAllocate(t *testing.T) {
+	p := benchRig(t)
+	p.RenderFrame()
+	y := 0
+	allocs := testing.AllocsPerRun(2000, func() {
+		p.RenderLine(y)
+		y++
+		if y == 480 {
+			p.EndFrame()
+			y = 0
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("renderLine allocates %.2f times per line", allocs)
+	}
+	// Scaled and bitmap paths too.
+	p.SetLayer(1, vera.Layer{Config: 0x07, TileBase: 0x00})
+	p.SetComposer(vera.Composer{Video: 0x71, HScale: 64, VScale: 64, HStart: 8, HStop: 600, VStart: 2, VStop: 470})
+	if a := testing.AllocsPerRun(480, func() { p.RenderLine(y); y = (y + 1) % 480 }); a != 0 {
+		t.Fatalf("scaled renderLine allocates %.2f times per line", a)
+	}
+}

@@ -3,7 +3,9 @@ package vera
 // SPI controller for the SD card slot ($9F3E-$9F3F, X16-HARDWARE.md 2.3; RTL spi/spictrl.v),
 // with the slot empty: MISO floats high, so every received bit is 1 and a finished transfer
 // reads $FF. Transfer time follows the RTL: 8 bits, two SCK phases each, one phase per
-// VERA clock (12.5 MHz SCK), or one per 32 clocks in slow mode (~390 kHz).
+// VERA clock (12.5 MHz SCK), or one per 32 clocks in slow mode (~390 kHz). The receive
+// register resets to 0 (spictrl.v:43), so SPI_DATA reads 0 until the first transfer ends;
+// x16emu starts it at $FF. Following the RTL.
 
 const spiPhases = 16 // SCK phases per byte
 

@@ -34,6 +34,8 @@ type hostStats struct {
 	EmuMs       float64 // time in Session.Advance
 	EmuFrames   int     // machine frames emulated
 	OverlayMs   float64 // time in UI.Update (overlay drawing)
+	DrawMs      float64 // time in Draw (frame upload and screen draw)
+	Draws       int
 	FirstFrame  float64 // performance.now() when the first emulated frame was drawn, 0 before
 	MaxTickMs   float64 // longest Update
 	LastTickMs  float64
@@ -78,6 +80,8 @@ func (g *game) Update() error {
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
+	t0 := g.now()
+	defer func() { g.stats.DrawMs += g.now() - t0; g.stats.Draws++ }()
 	m := g.s.Machine()
 	if f := m.Frame(); f != g.shown || g.shown == 0 {
 		if pix := overlay.FrameRGBA(m); pix != nil {

@@ -12,6 +12,7 @@ const usage = `usage: x16scope <command> [flags]
 
 commands:
   run FILE.PRG      run a program headless and print the final machine state
+  profile FILE.PRG  run a program with the profiler and print its frame-budget report
   help              show this text
 
 Run "x16scope <command> -h" for a command's flags.
@@ -31,6 +32,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		err = runMain(args[1:], stdout, stderr)
+	case "profile":
+		err = profileMain(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,5 +59,30 @@ func TestRunErrors(t *testing.T) {
 		if code == 0 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q, want non-zero and %q", tc.args, code, errs, tc.want)
 		}
+	}
+}
+
+func TestRunWritesPNGs(t *testing.T) {
+	dir := t.TempDir()
+	last := filepath.Join(dir, "last.png")
+	frames := filepath.Join(dir, "frames")
+	code, _, errs := runCLI("run", "../../core/testdata/busy.prg", "--frames", "4",
+		"--png", last, "--frames-png", frames, "--every", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, p := range []string{last, filepath.Join(frames, "frame-000002.png"), filepath.Join(frames, "frame-000004.png")} {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != 640 || cfg.Height != 480 {
+			t.Errorf("%s: %v, %dx%d, want a 640x480 PNG", p, err, cfg.Width, cfg.Height)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(frames, "frame-000001.png")); err == nil {
+		t.Error("--every 2 saved frame 1")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"x16scope/core"
 )
@@ -16,6 +17,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	mf.register(fs)
 	frames := fs.Int("frames", 60, "run at most `N` frames (VSYNCs)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
+	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
+	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
+	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]")
 		fs.PrintDefaults()
@@ -26,6 +30,14 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	}
 	if *frames < 0 || *traceN < 0 {
 		return errors.New("--frames and --trace must not be negative")
+	}
+	if *every < 1 {
+		return errors.New("--every must be at least 1")
+	}
+	if *framesDir != "" {
+		if err := os.MkdirAll(*framesDir, 0o755); err != nil {
+			return err
+		}
 	}
 	m, p, err := mf.newMachine(prgPath)
 	if err != nil {
@@ -45,6 +57,11 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		stdout.Write(m.DrainConsole())
 		if ev&core.EventVSync != 0 {
 			ran++
+			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
+				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
+					return err
+				}
+			}
 		}
 		if ev&core.EventExit != 0 {
 			outcome = "exited (PC reached $FFFF)"
@@ -58,6 +75,12 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
 		tr.print(stdout)
+	}
+	if *pngPath != "" {
+		if err := writeFramePNG(*pngPath, m.VERA().Frame()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())
 	}
 	s := m.CPU()
 	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", outcome, m.Cycle(), m.Frame())

@@ -353,11 +353,17 @@ put_char:
         cmp #$14
         beq @del
         cmp #$01
-        beq @swap
+        bne :+
+        jmp swap_colors
+:
         cmp #$0E
-        beq @lower
-        cmp #$8E
-        beq @upper
+        bne :+
+        lda #3
+        jmp screen_set_charset
+:       cmp #$8E
+        bne @done
+        lda #2
+        jmp screen_set_charset
 @done:  rts
 @color: lda color
         and #$F0
@@ -406,7 +412,8 @@ put_char:
         lda color
         sta VERA_DATA0
         rts
-@swap:  lda color               ; swap the nibbles: foreground <-> background
+swap_colors:
+        lda color               ; swap the nibbles: foreground <-> background
         asl
         adc #$80
         rol
@@ -415,10 +422,6 @@ put_char:
         rol
         sta color
         rts
-@lower: lda #3
-        jmp screen_set_charset
-@upper: lda #2
-        jmp screen_set_charset
 
 ; PETSCII colour codes for palette entries 0-15
 colcodes:

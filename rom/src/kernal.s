@@ -5,7 +5,7 @@
 .import joystick_scan, mouse_scan, joystick_init, readline_command
 .export hostcall, unimpl, jiffy_tick, start, nmi_default, irq_default, brk_default
 .export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
-.export irq_ret
+.export irq_ret, ioinit
 
 .segment "CODE"
 
@@ -205,26 +205,18 @@ fetch_tramp:
         .reloc
 fetch_tramp_end:
 
-; JSRFAR helper (RAM): saves both banks and whether the target is in ROM on the stack (so
-; nested JSRFARs work), maps the target bank, calls the patched address with the caller's
-; A/X/Y/P, then restores the bank it switched and returns the callee's A/X/Y/P.
-.export jf_bank, jf_addr, jf_isrom
+; JSRFAR helper (RAM). jsrfar (memory.s, ROM) has pushed the target-in-ROM flag and both
+; banks (so nested JSRFARs work) and mapped a RAM-bank target; this maps a ROM-bank target,
+; calls the patched address with the caller's A/X/Y/P, restores the bank it switched and
+; returns the callee's A/X/Y/P.
+.export jf_addr
 jsrfar_tramp:
         .org jsrfar_ram
-        lda jf_isrom
-        pha
-        lda rom_bank
-        pha
-        lda ram_bank
-        pha
-jf_bank = * + 1
-        lda #0
+        lda jf_bank
         bit jf_isrom
-        bmi @rom
-        sta ram_bank
-        bra @go
-@rom:   sta rom_bank
-@go:    lda jf_p
+        bpl :+
+        sta rom_bank
+:       lda jf_p
         pha
         lda jf_a
         ldx jf_x

@@ -2,7 +2,7 @@
 ; memory_copy, memory_crc, memory_decompress (LZSA2 raw blocks), JSRFAR, FETCH, STASH, PRIMM.
 .include "kernal.inc"
 
-.import jf_bank, jf_addr
+.import jf_addr
 .export memory_fill, memory_copy, memory_crc, memory_decompress
 .export jsrfar, fetch, stash, primm
 
@@ -54,7 +54,9 @@ memory_fill:
 memory_copy:
         lda r2
         ora r2+1
-        beq @ret
+        bne :+
+        rts
+:
         lda r0
         sta ptr1
         lda r0+1
@@ -127,7 +129,7 @@ memory_copy:
         sta (ptr2)
         jsr @count
         bne @bloop
-@ret:   rts
+        rts
 @fwd:   lda (ptr1)
         sta (ptr2)
         lda tmp3
@@ -289,7 +291,7 @@ memory_decompress:
 ; A = ((nibble << 1) | token bit 5) ^ $E1: the low byte of a 5-bit offset, or the high
 ; byte (+2) of a 13-bit one, in the negative form the copy adds to the output pointer.
 lz_nibz:
-        jsr lz_nib
+        jsr lz_nibble
         asl
         sta tmp2
         lda tmp1
@@ -307,7 +309,7 @@ lz_len3:
 lz_length:
         sta lz_len
         stz lz_len+1
-        jsr lz_nib
+        jsr lz_nibble
         tax
         clc
         adc lz_len
@@ -329,7 +331,8 @@ lz_length:
 @eod:   sec
         rts
 
-lz_nib: lda lz_flag
+lz_nibble:
+        lda lz_flag
         bne @have
         jsr lz_get
         sta lz_nib
@@ -399,6 +402,16 @@ jsrfar:
         sta $0101,x
         bcc :+
         inc $0102,x
+:       lda jf_isrom            ; saved state above the return address, for the helper
+        pha
+        lda rom_bank
+        pha
+        lda ram_bank
+        pha
+        lda jf_bank
+        bit jf_isrom
+        bmi :+
+        sta ram_bank            ; a RAM-bank target is mapped here; a ROM one by the helper
 :       jmp jsrfar_ram
 
 ; FETCH ($FF74): A = zero-page address of a pointer, X = bank, Y = index -> A = byte

@@ -1,0 +1,303 @@
+package core
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// sysDevices is everything around the CPU, VIAs and VERA that the KERNAL talks to: the SMC,
+// RTC and SNES ports on VIA#1 port A, the host file system as disk device 8, and the
+// emulator's side of the KERNAL (host calls from the built-in ROM, PC traps for the
+// official one). The machine owns one; the bus reaches it on VIA port writes and on the
+// host-call register.
+type sysDevices struct {
+	m    *Machine
+	smc  smcDevice
+	rtc  rtcDevice
+	i2c  i2cBus
+	snes snesPorts
+	dos  *dosDevice
+
+	seenPortWrites uint32 // VIA1 port-write counter when the pins were last updated
+
+	// trapLow is the lowest PC the run loop hands to trap(): $FFFF (only the exit check)
+	// unless HostFS traps for the official KERNAL are armed ($FEA8 then).
+	trapLow uint16
+	builtin bool // the ROM is x16scope's built-in one (host calls allowed)
+	booted  bool // the built-in KERNAL reported that it finished booting
+
+	files   fileTable // the built-in KERNAL's logical files
+	notices []string  // messages for the user (unimplemented calls, I/O errors)
+}
+
+// builtinSignature is the built-in ROM's banner text, which bank 0 contains: the machine
+// recognises its own ROM by it and only then accepts host calls.
+const builtinSignature = "X16SCOPE BUILT-IN KERNAL"
+
+func (s *sysDevices) init(m *Machine) {
+	s.m = m
+	s.i2c = newI2CBus(&s.smc, &s.rtc)
+	s.builtin = bytes.Contains(m.bus.rom[:romBankSize], []byte(builtinSignature))
+	s.trapLow = 0xFFFF
+}
+
+// reset is the machine's reset: devices go to their power-on state; the file system and
+// its current directory stay, typed-ahead keys stay.
+func (s *sysDevices) reset() {
+	s.smc.reset()
+	s.rtc.reset(&s.m.bus.cycle)
+	s.i2c.reset()
+	s.snes.latch, s.snes.clk = false, false
+	s.seenPortWrites = ^uint32(0)
+	s.booted = false
+	s.files = fileTable{}
+	if s.dos != nil {
+		s.dos.Reset()
+	}
+	s.m.bus.via1.SetInputA(0xFF)
+}
+
+// SetFileSystem attaches a host file system as device 8 (nil detaches it). With the
+// official ROM this arms the KERNAL traps; the built-in ROM reaches it through host calls.
+func (m *Machine) SetFileSystem(fsys FileSystem) {
+	s := &m.sys
+	if fsys == nil {
+		s.dos = nil
+		s.trapLow = 0xFFFF
+		return
+	}
+	s.dos = newDOS(fsys, 8)
+	if !s.builtin {
+		s.trapLow = 0xFEA8
+	}
+}
+
+// Booted reports whether the built-in KERNAL has finished booting (always false with
+// another ROM).
+func (m *Machine) Booted() bool { return m.sys.booted }
+
+// BuiltinROM reports whether the machine runs x16scope's built-in ROM.
+func (m *Machine) BuiltinROM() bool { return m.sys.builtin }
+
+// DrainNotices returns and clears the emulator's messages about the guest (for example
+// "unimplemented KERNAL call $FF4D at $0834").
+func (m *Machine) DrainNotices() []string {
+	n := m.sys.notices
+	m.sys.notices = nil
+	return n
+}
+
+func (s *sysDevices) notice(format string, args ...any) {
+	if len(s.notices) < 1000 {
+		s.notices = append(s.notices, fmt.Sprintf(format, args...))
+	}
+}
+
+// portA brings the I2C bus and the SNES ports up to date with what VIA#1 drives on port A,
+// and gives the VIA the levels the devices put on its pins. Called after a VIA1 write that
+// changed the port-write counter.
+func (s *sysDevices) portA() {
+	v := &s.m.bus.via1
+	s.seenPortWrites = v.portWrites
+	or, ddr := v.OutputA()
+	driven := or | ^ddr // a pin not driven floats high (pull-up)
+	sda := s.i2c.Update(driven&0x02 != 0, driven&0x01 != 0)
+	s.snes.update(driven&0x04 != 0, driven&0x08 != 0)
+	in := s.snes.data() | 0x0F
+	if !sda {
+		in &^= 0x01
+	}
+	v.SetInputA(in)
+}
+
+// trap runs when the PC reaches trapLow or above (PC = $FFFF is handled by the caller).
+// With the official ROM and a host file system it intercepts the KERNAL's serial-bus calls
+// for device 8 at their jump-table entries, as the official emulator's HostFS does.
+func (m *Machine) trap() {
+	s := &m.sys
+	c := &m.cpu
+	if s.dos == nil || m.bus.romBank != 0 {
+		return
+	}
+	d := s.dos
+	st := -1 // status to store, -1 = none
+	handled := true
+	switch c.PC {
+	case 0xFF44: // MACPTR
+		n, ok := m.macptr(c.A, uint16(c.Y)<<8|uint16(c.X), c.P&flagC != 0, &st)
+		if !ok {
+			handled = false
+			break
+		}
+		if n < 0 {
+			c.P |= flagC
+		} else {
+			c.X, c.Y = uint8(n), uint8(n>>8)
+			c.P &^= flagC
+		}
+	case 0xFEB1: // MCIOUT
+		n, ok := m.mciout(c.A, uint16(c.Y)<<8|uint16(c.X), c.P&flagC != 0, &st)
+		if !ok {
+			handled = false
+			break
+		}
+		c.X, c.Y = uint8(n), uint8(n>>8)
+		c.P &^= flagC
+	case 0xFF93:
+		handled = d.Second(c.A)
+	case 0xFF96:
+		handled = d.Tksa(c.A)
+	case 0xFFA5:
+		v, status, ok := d.Acptr()
+		handled = ok
+		if ok {
+			c.A = v
+			st = int(status)
+			c.P &^= flagC | flagZ
+			if v == 0 {
+				c.P |= flagZ
+			}
+		}
+	case 0xFFA8:
+		status, ok := d.Ciout(c.A)
+		handled = ok
+		if ok {
+			st = int(status)
+			c.P &^= flagC
+		}
+	case 0xFFAB:
+		handled = d.Untlk()
+	case 0xFFAE:
+		handled = d.Unlsn()
+	case 0xFFB1:
+		handled = d.Listen(c.A)
+		if handled {
+			c.P &^= flagC
+		}
+	case 0xFFB4:
+		handled = d.Talk(c.A)
+		if handled {
+			c.P &^= flagC
+		}
+	default:
+		handled = false
+	}
+	if !handled {
+		return
+	}
+	if st >= 0 {
+		m.setKernalStatus(uint8(st))
+	}
+	// return to the caller as the entry's RTS would
+	lo := m.bus.ram[0x100|uint16(c.S+1)]
+	hi := m.bus.ram[0x100|uint16(c.S+2)]
+	c.S += 2
+	c.PC = (uint16(hi)<<8 | uint16(lo)) + 1
+}
+
+// setKernalStatus stores the KERNAL's STATUS variable. There is no API to write it; like
+// the official emulator, find its address in READST ($FFB7 -> JMP readst; readst:
+// LDA status / ORA status / STA status), and fall back to $0287.
+func (m *Machine) setKernalStatus(st uint8) {
+	addr := uint16(0x0287)
+	rom := func(a uint16) uint8 { return m.bus.peekROM(0, a) }
+	if rom(0xFFB7) == 0x4C {
+		r := uint16(rom(0xFFB8)) | uint16(rom(0xFFB9))<<8
+		if r >= romStart && rom(r) == 0xAD && rom(r+3) == 0x0D && rom(r+6) == 0x8D {
+			a := uint16(rom(r+1)) | uint16(rom(r+2))<<8
+			if a == uint16(rom(r+4))|uint16(rom(r+5))<<8 && a < ioStart {
+				addr = a
+			}
+		}
+	}
+	m.bus.ram[addr] = st
+}
+
+// macptr reads up to count bytes (0 = 256) from the talking channel into memory at addr
+// (stepping through banked RAM, or not stepping when stream is set, for VERA's data port).
+// It returns the number read, or -1 when the channel can't do block reads.
+func (m *Machine) macptr(count uint8, addr uint16, stream bool, st *int) (int, bool) {
+	d := m.sys.dos
+	if !d.talking {
+		return 0, false
+	}
+	return m.blockRead(d.channel, count, addr, stream, st), true
+}
+
+func (m *Machine) blockRead(sa uint8, count uint8, addr uint16, stream bool, st *int) int {
+	d := m.sys.dos
+	if sa&15 == 15 || d.Remaining(sa) == 0 && !d.ch[sa&15].open {
+		return -1
+	}
+	n := int(count)
+	if n == 0 {
+		n = 256
+	}
+	i := 0
+	for ; i < n; i++ {
+		v, s := d.Read(sa)
+		if s&stTimeoutRead != 0 {
+			*st = int(s)
+			break
+		}
+		m.busWrite(addr, v)
+		if !stream {
+			addr = m.stepAddr(addr)
+		}
+		if s != 0 {
+			*st = int(s)
+			i++
+			break
+		}
+	}
+	return i
+}
+
+// mciout writes count bytes (0 = 256) from memory to the listening channel.
+func (m *Machine) mciout(count uint8, addr uint16, stream bool, st *int) (int, bool) {
+	d := m.sys.dos
+	if !d.listening || d.opening {
+		return 0, false
+	}
+	n := int(count)
+	if n == 0 {
+		n = 256
+	}
+	for i := 0; i < n; i++ {
+		if s := d.Write(d.channel, m.busRead(addr)); s != 0 {
+			*st = int(s)
+			return i, true
+		}
+		if !stream {
+			addr = m.stepAddr(addr)
+		}
+	}
+	return n, true
+}
+
+// stepAddr advances a block-transfer address; past $BFFF it continues at $A000 in the next
+// RAM bank, as the KERNAL's MACPTR does.
+func (m *Machine) stepAddr(a uint16) uint16 {
+	a++
+	if a == romStart {
+		a = bankedRAM
+		m.bus.writeSlow(0, m.bus.ramBank+1)
+	}
+	return a
+}
+
+// busWrite and busRead access memory and I/O as the CPU would (VERA's data ports step),
+// without spending cycles: host-side transfers are instantaneous, as in the official
+// emulator (which adds host time, not a fixed cost).
+func (m *Machine) busWrite(a uint16, v uint8) {
+	cyc := m.bus.cycle
+	m.bus.write(a, v)
+	m.bus.cycle = cyc
+}
+
+func (m *Machine) busRead(a uint16) uint8 {
+	cyc := m.bus.cycle
+	v := m.bus.read(a)
+	m.bus.cycle = cyc
+	return v
+}

@@ -1,0 +1,397 @@
+package core
+
+// Host calls: the built-in ROM (rom/*.s) asks the emulator for file I/O by writing a
+// function number to $9FBD (a register the official emulator leaves unused). It first
+// stores its A/X/Y/P in RAM (hc_* below); the emulator reads them, does the work in one
+// step (no cycles) and writes the results back, which the ROM then loads into the
+// registers. Only ROM bank 0 code of the built-in ROM can make host calls.
+
+const hostCallAddr = 0x9FBD
+
+// RAM addresses shared with rom/kernal.inc.
+const (
+	hcA      = 0x0290
+	hcX      = 0x0291
+	hcY      = 0x0292
+	hcP      = 0x0293
+	kLA      = 0x0294 // SETLFS logical file
+	kFA      = 0x0295 // device
+	kSA      = 0x0296 // secondary address
+	kFNLen   = 0x0297 // SETNAM length
+	kFNAdr   = 0x0298 // SETNAM pointer
+	kDfltn   = 0x029A // input device
+	kDflto   = 0x029B // output device
+	kStatus  = 0x0287
+	kNBanks  = 0x0280
+	kBasicTo = 0x9F00 // first address past the fixed RAM
+)
+
+// host call numbers (rom/kernal.inc HC_*)
+const (
+	hcUnimpl = 1 + iota
+	hcBooted
+	hcOpen
+	hcClose
+	hcChkin
+	hcChkout
+	hcClrchn
+	hcChrin
+	hcChrout
+	hcLoad
+	hcSave
+	hcMacptr
+	hcClall
+	hcListen
+	hcTalk
+	hcSecond
+	hcTksa
+	hcAcptr
+	hcCiout
+	hcUntlk
+	hcUnlsn
+	hcMciout
+)
+
+// KERNAL error codes (returned in A with C=1).
+const (
+	errTooManyFiles = 1
+	errFileOpen     = 2
+	errFileNotOpen  = 3
+	errNotFound     = 4
+	errNotPresent   = 5
+	errNotInput     = 6
+	errNotOutput    = 7
+	errNoName       = 8
+	errOutOfMemory  = 16 // BASIC's ?OUT OF MEMORY: a LOAD that does not fit
+)
+
+// fileTable is the built-in KERNAL's table of open logical files.
+type fileTable struct {
+	open   [10]logicalFile
+	n      int
+	inSA   int // secondary address of the input channel on device 8, -1 none
+	outSA  int
+	inDev  uint8
+	outDev uint8
+}
+
+type logicalFile struct{ la, fa, sa uint8 }
+
+func (t *fileTable) find(la uint8) int {
+	for i := 0; i < t.n; i++ {
+		if t.open[i].la == la {
+			return i
+		}
+	}
+	return -1
+}
+
+// hostCall runs host function fn; see the package comment above.
+func (b *Bus) hostCall(fn uint8) {
+	s := b.sys
+	if s == nil || !s.builtin || b.romBank != 0 || s.m.cpu.PC < romStart {
+		return
+	}
+	s.m.hostCall(fn)
+}
+
+func (m *Machine) hostCall(fn uint8) {
+	s := &m.sys
+	r := &m.bus.ram
+	a, x, y := r[hcA], r[hcX], r[hcY]
+	p := r[hcP]
+	carry := p&flagC != 0
+	ok := func() { p &^= flagC }
+	fail := func(code uint8) { a = code; p |= flagC }
+	dos := s.dos
+	switch fn {
+	case hcUnimpl:
+		// stack: the slot's return address (slot + 2), then the caller's (JSR + 2)
+		sp := uint16(m.cpu.S)
+		slot := uint16(r[0x100|(sp+1)&0xFF]) | uint16(r[0x100|(sp+2)&0xFF])<<8
+		caller := uint16(r[0x100|(sp+3)&0xFF]) | uint16(r[0x100|(sp+4)&0xFF])<<8
+		s.notice("unimplemented KERNAL call $%04X at $%04X", slot-2, caller-2)
+		return
+	case hcBooted:
+		s.booted = true
+		r[kNBanks] = uint8(m.bus.nbanks) // 256 banks wrap to 0, as MEMTOP reports them
+		return
+	case hcOpen:
+		la, fa, sa := r[kLA], r[kFA], r[kSA]
+		switch {
+		case s.files.find(la) >= 0:
+			fail(errFileOpen)
+		case s.files.n >= len(s.files.open):
+			fail(errTooManyFiles)
+		case fa == 8 && dos == nil || fa != 8 && fa != 0 && fa != 3:
+			r[kStatus] = stNotPresent
+			fail(errNotPresent)
+		case fa == 8:
+			if !dos.Open(sa, m.fileName()) && sa&15 != 15 {
+				r[kStatus] = stNotFound
+				fail(errNotFound)
+				break
+			}
+			s.files.open[s.files.n] = logicalFile{la, fa, sa}
+			s.files.n++
+			r[kStatus] = 0
+			ok()
+		default:
+			s.files.open[s.files.n] = logicalFile{la, fa, sa}
+			s.files.n++
+			ok()
+		}
+	case hcClose:
+		if i := s.files.find(a); i >= 0 {
+			f := s.files.open[i]
+			if f.fa == 8 && dos != nil {
+				dos.Close(f.sa)
+			}
+			s.files.n--
+			s.files.open[i] = s.files.open[s.files.n]
+		}
+		ok()
+	case hcChkin, hcChkout:
+		i := s.files.find(x)
+		if i < 0 {
+			fail(errFileNotOpen)
+			break
+		}
+		f := s.files.open[i]
+		if fn == hcChkin {
+			if f.fa == 3 && false {
+				fail(errNotInput)
+				break
+			}
+			r[kDfltn] = f.fa
+			s.files.inSA = int(f.sa)
+		} else {
+			if f.fa == 0 {
+				fail(errNotOutput)
+				break
+			}
+			r[kDflto] = f.fa
+			s.files.outSA = int(f.sa)
+		}
+		ok()
+	case hcClrchn:
+		r[kDfltn], r[kDflto] = 0, 3
+		ok()
+	case hcChrin:
+		if r[kDfltn] != 8 || dos == nil {
+			a = 0x0D
+			r[kStatus] = stNotPresent
+			ok()
+			break
+		}
+		v, st := dos.Read(uint8(s.files.inSA))
+		a = v
+		r[kStatus] = st
+		ok()
+	case hcChrout:
+		if r[kDflto] == 8 && dos != nil {
+			r[kStatus] = dos.Write(uint8(s.files.outSA), a)
+		}
+		ok()
+	case hcClall:
+		for i := 0; i < s.files.n; i++ {
+			if f := s.files.open[i]; f.fa == 8 && dos != nil {
+				dos.Close(f.sa)
+			}
+		}
+		s.files = fileTable{}
+		r[kDfltn], r[kDflto] = 0, 3
+		ok()
+	case hcLoad:
+		end, code := m.kernalLoad(a, uint16(y)<<8|uint16(x))
+		if code != 0 {
+			fail(code)
+		} else {
+			x, y = uint8(end), uint8(end>>8)
+			ok()
+		}
+	case hcSave:
+		if code := m.kernalSave(a, uint16(y)<<8|uint16(x)); code != 0 {
+			fail(code)
+		} else {
+			ok()
+		}
+	case hcMacptr, hcMciout:
+		st := -1
+		var n int
+		var handled bool
+		if dos != nil && fn == hcMacptr {
+			n, handled = m.macptr(a, uint16(y)<<8|uint16(x), carry, &st)
+		} else if dos != nil {
+			n, handled = m.mciout(a, uint16(y)<<8|uint16(x), carry, &st)
+		}
+		if !handled || n < 0 {
+			p |= flagC
+			break
+		}
+		if st >= 0 {
+			r[kStatus] = uint8(st)
+		}
+		x, y = uint8(n), uint8(n>>8)
+		ok()
+	case hcListen, hcTalk, hcSecond, hcTksa, hcAcptr, hcCiout, hcUntlk, hcUnlsn:
+		m.hostSerial(fn, &a, &p)
+	}
+	r[hcA], r[hcX], r[hcY], r[hcP] = a, x, y, p
+}
+
+// hostSerial answers the built-in KERNAL's serial-bus calls with the host disk (device 8);
+// other devices are absent (status $80).
+func (m *Machine) hostSerial(fn uint8, a, p *uint8) {
+	d := m.sys.dos
+	r := &m.bus.ram
+	*p &^= flagC
+	if d == nil {
+		r[kStatus] = stNotPresent
+		return
+	}
+	handled := true
+	switch fn {
+	case hcListen:
+		handled = d.Listen(*a)
+	case hcTalk:
+		handled = d.Talk(*a)
+	case hcSecond:
+		handled = d.Second(*a)
+	case hcTksa:
+		handled = d.Tksa(*a)
+	case hcAcptr:
+		var v, st uint8
+		v, st, handled = d.Acptr()
+		*a = v
+		r[kStatus] = st
+	case hcCiout:
+		var st uint8
+		st, handled = d.Ciout(*a)
+		r[kStatus] = st
+	case hcUntlk:
+		handled = d.Untlk()
+	case hcUnlsn:
+		handled = d.Unlsn()
+	}
+	if !handled {
+		r[kStatus] = stNotPresent
+	}
+}
+
+// fileName reads the SETNAM name from memory.
+func (m *Machine) fileName() []byte {
+	r := &m.bus.ram
+	n := int(r[kFNLen])
+	addr := uint16(r[kFNAdr]) | uint16(r[kFNAdr+1])<<8
+	name := make([]byte, n)
+	for i := range name {
+		name[i] = m.bus.peek(addr + uint16(i))
+	}
+	return name
+}
+
+// kernalLoad is KERNAL LOAD for the built-in ROM (X16-HARDWARE.md 7.4): secondary address
+// 0 loads at X/Y skipping the file's 2-byte header, 1 at the header's address, 2 at X/Y
+// with no header. A = 0 loads, 1 verifies, 2 and 3 load into VRAM bank A-2. RAM loads that
+// reach $A000-$BFFF continue through the RAM banks; a load that would run into the I/O
+// page, ROM or past the last RAM bank stops there with error 16. Returns the end address.
+func (m *Machine) kernalLoad(verify uint8, xy uint16) (uint16, uint8) {
+	s := &m.sys
+	r := &m.bus.ram
+	fa, sa := r[kFA], r[kSA]
+	name := m.fileName()
+	if len(name) == 0 {
+		return 0, errNoName
+	}
+	if fa != 8 || s.dos == nil {
+		r[kStatus] = stNotPresent
+		return 0, errNotPresent
+	}
+	d := s.dos
+	if !d.Open(0, name) {
+		r[kStatus] = stNotFound
+		s.notice("LOAD %q: %s", hostName(name), d.status)
+		return 0, errNotFound
+	}
+	data := d.ch[0].data
+	d.Close(0)
+	addr := xy
+	if sa != 2 {
+		if len(data) < 2 {
+			r[kStatus] = stNotFound
+			return 0, errNotFound
+		}
+		if sa&1 == 1 {
+			addr = uint16(data[0]) | uint16(data[1])<<8
+		}
+		data = data[2:]
+	}
+	r[kStatus] = stEOI
+	if verify >= 2 { // VRAM: bank = A-2, 17-bit address wraps in 128 KB
+		va := uint32(verify-2)<<16 | uint32(addr)
+		for _, v := range data {
+			m.vera.PokeVRAM(va&0x1FFFF, v)
+			va++
+		}
+		return uint16(va), 0
+	}
+	for i, v := range data {
+		if addr >= ioStart && addr < bankedRAM || addr >= romStart {
+			s.notice("LOAD %q: %d bytes did not fit: the load reached $%04X", hostName(name), len(data)-i, addr)
+			return addr, errOutOfMemory
+		}
+		if addr >= bankedRAM && int(m.bus.ramBank) >= m.bus.nbanks {
+			s.notice("LOAD %q: %d bytes did not fit: past the last RAM bank", hostName(name), len(data)-i)
+			return addr, errOutOfMemory
+		}
+		if verify == 1 {
+			if m.bus.peek(addr) != v {
+				r[kStatus] |= 0x10 // verify error
+			}
+		} else {
+			m.busWrite(addr, v)
+		}
+		addr++
+		if addr == romStart && i+1 < len(data) {
+			addr = bankedRAM
+			m.bus.writeSlow(0, m.bus.ramBank+1)
+		}
+	}
+	return addr, 0
+}
+
+// kernalSave is KERNAL SAVE: A = zero-page address of the start pointer, X/Y = end + 1;
+// writes a PRG (2-byte header) to device 8, replacing a file of the same name.
+func (m *Machine) kernalSave(zp uint8, end uint16) uint8 {
+	s := &m.sys
+	r := &m.bus.ram
+	name := m.fileName()
+	if len(name) == 0 {
+		return errNoName
+	}
+	if r[kFA] != 8 || s.dos == nil {
+		r[kStatus] = stNotPresent
+		return errNotPresent
+	}
+	start := uint16(r[zp]) | uint16(r[zp+1])<<8
+	d := s.dos
+	overwrite := append([]byte("@:"), name...)
+	if name[0] == '@' {
+		overwrite = name
+	}
+	if !d.Open(1, overwrite) {
+		s.notice("SAVE %q: %s", hostName(name), d.status)
+		return errNotFound
+	}
+	if r[kSA] != 2 {
+		d.Write(1, uint8(start))
+		d.Write(1, uint8(start>>8))
+	}
+	for a := start; a != end; a++ {
+		d.Write(1, m.bus.peek(a))
+	}
+	d.Close(1)
+	r[kStatus] = 0
+	return 0
+}

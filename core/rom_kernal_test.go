@@ -1,0 +1,155 @@
+package core_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"x16scope/core"
+)
+
+// runBuiltin boots the built-in ROM, starts a test program from rom/testdata and runs it
+// until it returns (PC = $FFFF).
+func runBuiltin(t *testing.T, fsys core.FileSystem, prg string, cli bool) *core.Machine {
+	t.Helper()
+	m := bootBuiltin(t)
+	if fsys != nil {
+		m.SetFileSystem(fsys)
+	}
+	file, err := os.ReadFile("../rom/testdata/" + prg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(file); err != nil {
+		t.Fatal(err)
+	}
+	if cli {
+		s := m.CPU()
+		s.P &^= 0x04
+		m.SetCPU(s)
+	}
+	for i := 0; i < 100; i++ {
+		if m.RunFrame()&core.EventExit != 0 {
+			return m
+		}
+	}
+	t.Fatalf("%s did not return within 100 frames: PC=$%04X", prg, m.CPU().PC)
+	return nil
+}
+
+func TestBuiltinLOAD(t *testing.T) {
+	data := []byte{0x00, 0x50, 1, 2, 3, 4, 5} // PRG: load address $5000, 5 bytes
+	big := make([]byte, 2+0x300)              // 768 bytes, header $A000 (ignored: SA 0)
+	big[0], big[1] = 0x00, 0xA0
+	for i := 2; i < len(big); i++ {
+		big[i] = byte(i * 7)
+	}
+	fsys, err := core.NewMemFS(map[string][]byte{
+		"data.bin":    data, // found case-insensitively as "DATA.BIN"
+		"big.bin":     big,
+		"dir/sub.bin": {0x00, 0x60, 0xAB},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := runBuiltin(t, fsys, "load.prg", false)
+	type res struct{ p, a, x, y uint8 }
+	get := func(n int) res {
+		b := uint16(0x0400 + 4*n)
+		return res{m.Peek(b), m.Peek(b + 1), m.Peek(b + 2), m.Peek(b + 3)}
+	}
+	const carry = 1
+	// 0: RAM at $4000 with the header skipped; end address $4005
+	if r := get(0); r.p&carry != 0 || r.x != 0x05 || r.y != 0x40 {
+		t.Errorf("load to $4000: %+v, want C=0 X/Y=$4005", r)
+	}
+	for i := 0; i < 5; i++ {
+		if v := m.Peek(uint16(0x4000 + i)); v != byte(i+1) {
+			t.Errorf("$%04X = %d, want %d", 0x4000+i, v, i+1)
+		}
+	}
+	// 1: SA 1 honours the header: $5000-$5004, end $5005
+	if r := get(1); r.p&carry != 0 || r.x != 0x05 || r.y != 0x50 || m.Peek(0x5004) != 5 {
+		t.Errorf("load at header address: %+v, $5004=%d", r, m.Peek(0x5004))
+	}
+	// 2: VRAM bank 1 at $2000 -> $12000
+	for i := 0; i < 5; i++ {
+		if v := m.VERA().PeekVRAM(uint32(0x12000 + i)); v != byte(i+1) {
+			t.Errorf("VRAM $%05X = %d, want %d", 0x12000+i, v, i+1)
+		}
+	}
+	// 3: 768 bytes at $BF00 in bank 2: 256 in bank 2, 512 from $A000 in bank 3
+	if r := get(3); r.p&carry != 0 || r.x != 0x00 || r.y != 0xA2 {
+		t.Errorf("banked load: %+v, want C=0 X/Y=$A200", r)
+	}
+	if b := m.Peek(0x0440); b != 3 {
+		t.Errorf("RAM bank after the load = %d, want 3", b)
+	}
+	if v, w := m.PeekBanked(2, 0xBFFF), big[2+255]; v != w {
+		t.Errorf("bank 2 $BFFF = %d, want %d", v, w)
+	}
+	if v, w := m.PeekBanked(3, 0xA000), big[2+256]; v != w {
+		t.Errorf("bank 3 $A000 = %d, want %d", v, w)
+	}
+	// 4: missing file -> C=1, A=4 (FILE NOT FOUND)
+	if r := get(4); r.p&carry == 0 || r.a != 4 {
+		t.Errorf("missing file: %+v, want C=1 A=4", r)
+	}
+	// 5: "../SECRET" leaves the root -> refused as not found
+	if r := get(5); r.p&carry == 0 || r.a != 4 {
+		t.Errorf("path outside the root: %+v, want C=1 A=4", r)
+	}
+	// 6: 768 bytes at $9E00 run into the I/O page -> C=1, A=16, nothing written past $9EFF
+	if r := get(6); r.p&carry == 0 || r.a != 16 {
+		t.Errorf("load past the end of RAM: %+v, want C=1 A=16", r)
+	}
+	// 7: subdirectory
+	if r := get(7); r.p&carry != 0 || m.Peek(0x6000) != 0xAB {
+		t.Errorf("subdirectory load: %+v, $6000=$%02X", r, m.Peek(0x6000))
+	}
+	// 8: an unimplemented call returns C=1 and is reported
+	if r := get(8); r.p&carry == 0 {
+		t.Errorf("unimplemented call returned C=0")
+	}
+	notes := strings.Join(m.DrainNotices(), "\n")
+	if !strings.Contains(notes, "unimplemented KERNAL call $FF4D at $") {
+		t.Errorf("notices %q lack the unimplemented call", notes)
+	}
+	if !strings.Contains(notes, "did not fit") {
+		t.Errorf("notices %q lack the LOAD overflow", notes)
+	}
+}
+
+func TestBuiltinCINVHook(t *testing.T) {
+	m := runBuiltin(t, nil, "cinv.prg", true)
+	if n := m.Peek(0x0400); n != 10 {
+		t.Errorf("VSYNCs counted by the hook = %d, want 10", n)
+	}
+	before := int(m.Peek(0x0401)) | int(m.Peek(0x0402))<<8
+	after := int(m.Peek(0x0404)) | int(m.Peek(0x0405))<<8
+	// the chained KERNAL handler kept the jiffy clock running: 10 ticks (11 if the
+	// restore landed just after an 11th VSYNC)
+	if d := after - before; d < 10 || d > 11 {
+		t.Errorf("jiffies advanced by %d during 10 hooked VSYNCs, want 10-11", d)
+	}
+}
+
+func TestBuiltinTypeSYS(t *testing.T) {
+	m := bootBuiltin(t)
+	// a 3-byte routine at $1000: INC $0500 / RTS ... poked directly
+	for i, v := range []byte{0xEE, 0x00, 0x05, 0x60} {
+		m.Poke(uint16(0x1000+i), v)
+	}
+	if err := m.TypeText("SYS 4096\n"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 60 && m.Peek(0x0500) == 0; i++ {
+		m.RunFrame()
+	}
+	if m.Peek(0x0500) != 1 {
+		t.Fatalf("typed SYS 4096 did not run the routine; screen row 5: %q", screenText(m, 5))
+	}
+	if got := screenText(m, 5); got != "SYS 4096" {
+		t.Errorf("echoed line = %q, want %q", got, "SYS 4096")
+	}
+}

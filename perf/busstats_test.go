@@ -1,0 +1,72 @@
+package perf
+
+import (
+	"testing"
+
+	"x16scope/vera"
+)
+
+// Per-frame bus figures from hand-made line data (X16-HARDWARE.md 4.3-4.5: an 8 bpp bitmap
+// layer fetches 160 words a line; a 4 bpp 8x8 tile layer 80 tile + 40 map words).
+func TestFrameBusStats(t *testing.T) {
+	var lines [LinesPerFrame]vera.LineBus
+	for y := 0; y < 480; y++ {
+		lines[y].Layer[0] = 160 // 320 clocks
+		lines[y].Layer[1] = 120 // 240 clocks
+	}
+	// Line 100: a sprite line and CPU port traffic: 10 writes (2 slots each) and 4 reads.
+	lines[100].Sprite = 100 // 200 clocks: exceeds the 800 - 560 - 48 = 192 left
+	lines[100].SpriteClocks = 500
+	lines[100].CPURead, lines[100].CPUWrite = 4, 10
+	lines[100].CPUAccesses = 24 // 48 clocks
+	lines[100].CPUBytes = 40    // FX cache writes: 4 bytes each
+	// Line 200: sprites that fit: 560 + 2*40 = 640.
+	lines[200].Sprite = 40
+	// Vertical blank: CPU uploads only.
+	for y := 480; y < LinesPerFrame; y++ {
+		lines[y].CPUWrite, lines[y].CPUAccesses, lines[y].CPUBytes = 32, 64, 32
+	}
+	var r FrameRecord
+	var heat [LinesPerFrame]uint16
+	var last [LinesPerFrame]LineClocks
+	var scratch [LinesPerFrame]uint16
+	frameBusStats(&lines, &r, &heat, &last, &scratch)
+
+	if r.BusPeak != 808 || r.BusPeakLine != 100 {
+		t.Errorf("peak %d on line %d, want 808 on line 100", r.BusPeak, r.BusPeakLine)
+	}
+	// 45 blank lines of 128 clocks, 478 of 560, one of 640, one of 808: the 499th smallest is 560.
+	if r.BusP95 != 560 {
+		t.Errorf("p95 %d, want 560", r.BusP95)
+	}
+	wantTotal := uint32(480*560 + 200 + 48 + 80 + 45*128)
+	if r.BusClocks != wantTotal {
+		t.Errorf("clocks %d, want %d", r.BusClocks, wantTotal)
+	}
+	if r.Layer0 != 480*320 || r.Layer1 != 480*240 || r.Sprite != 280 || r.CPUPort != 48+45*128 {
+		t.Errorf("clients %d %d %d %d", r.Layer0, r.Layer1, r.Sprite, r.CPUPort)
+	}
+	if r.PortReads != 4 || r.PortWrites != 10+45*32 || r.PortBytes != 40+45*32 {
+		t.Errorf("port %d reads %d writes %d bytes", r.PortReads, r.PortWrites, r.PortBytes)
+	}
+	if r.SpriteOver != 1 {
+		t.Errorf("sprite-over lines %d, want 1", r.SpriteOver)
+	}
+	if heat[100] != 808 || heat[0] != 560 || heat[500] != 128 {
+		t.Errorf("heat %d %d %d", heat[100], heat[0], heat[500])
+	}
+	l := last[100]
+	if l != (LineClocks{Layer0: 320, Layer1: 240, Sprite: 200, CPUPort: 48, SpriteRender: 500}) || l.SpriteHeadroom() != 192 {
+		t.Errorf("line 100 %+v headroom %d", l, l.SpriteHeadroom())
+	}
+}
+
+func TestNearestRank(t *testing.T) {
+	for _, tc := range []struct{ p, n, want int }{
+		{95, 525, 498}, {50, 100, 49}, {99, 100, 98}, {100, 7, 6}, {50, 1, 0}, {95, 20, 18}, {1, 1000, 9},
+	} {
+		if got := nearestRank(tc.p, tc.n); got != tc.want {
+			t.Errorf("nearestRank(%d, %d) = %d, want %d", tc.p, tc.n, got, tc.want)
+		}
+	}
+}

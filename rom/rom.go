@@ -1,0 +1,23 @@
+// Package rom holds x16scope's built-in ROM: a KERNAL-compatible 65C02 ROM written for
+// this project (rom/src/*.s, assembled by scripts/build-rom.sh), so that a dropped PRG runs
+// without the official ROM. Bank 0 is the KERNAL with its own character sets; banks 1-31
+// are unused ($FF). It imports nothing from the emulator (core imports this package).
+package rom
+
+import _ "embed"
+
+//go:embed x16scope-rom.bin
+var image []byte
+
+//go:embed x16scope-rom.sym
+var symbols string
+
+// Size is the size of the image: 32 banks of 16 KB.
+const Size = 32 * 16384
+
+// Image returns a copy of the 512 KB ROM image.
+func Image() []byte { return append([]byte(nil), image...) }
+
+// Symbols returns the ROM's label file (VICE format, "al 00C0F7 .start" lines), for the
+// profiler's symbolic output.
+func Symbols() string { return symbols }

@@ -1,0 +1,820 @@
+; x16scope built-in KERNAL: I2C, the SMC keyboard and mouse, SNES joysticks, the RTC, the
+; keyboard buffer and line input (X16-HARDWARE.md 5.2, 5.3, 7.1).
+.include "kernal.inc"
+
+.import keymap_plain, keymap_shift, chrout_screen, cursor_show, cursor_hide, primm
+.export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
+.export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
+.export joystick_init, joystick_scan, joystick_get
+.export mouse_config, mouse_scan, mouse_get
+.export i2c_read_byte, i2c_write_byte, clock_get_date_time, stop_fn
+
+KC_LSHIFT = 44
+KC_RSHIFT = 57
+KC_LCTRL  = 58
+KC_RCTRL  = 64
+KC_LALT   = 60
+KC_RALT   = 62
+KC_CAPS   = 30
+KC_ESC    = 110
+
+
+.segment "CODE"
+
+kbd_init:
+        stz ndx
+        stz shflag
+        lda #$FF
+        sta joy0
+        sta joy0+1
+        stz joy0+2              ; the keyboard joystick is always present
+        rts
+
+; ---------------------------------------------------------------------------------
+; I2C master, bit-banged on VIA1 port A: PA0 = SDA, PA1 = SCL, open drain (a DDR bit of
+; 1 pulls the line low; the port's output bits stay 0). Callers keep interrupts off,
+; except the IRQ handler itself.
+
+i2c_start:                      ; (repeated) START: both lines high, SDA falls, SCL falls
+        lda #I2C_SDA
+        trb VIA1_DDRA
+        lda #I2C_SCL
+        trb VIA1_DDRA
+        lda #I2C_SDA
+        tsb VIA1_DDRA
+        lda #I2C_SCL
+        tsb VIA1_DDRA
+        rts
+
+i2c_stop:                       ; SDA low, SCL rises, SDA rises
+        lda #I2C_SDA
+        tsb VIA1_DDRA
+        lda #I2C_SCL
+        trb VIA1_DDRA
+        lda #I2C_SDA
+        trb VIA1_DDRA
+        rts
+
+; i2c_write: A = byte, sent MSB first; returns C=1 if the device did not acknowledge.
+i2c_write:
+        sta i2c_byte
+        ldx #8
+@bit:   asl i2c_byte
+        lda #I2C_SDA
+        bcc @zero
+        trb VIA1_DDRA           ; release: 1
+        bra @clk
+@zero:  tsb VIA1_DDRA           ; pull low: 0
+@clk:   lda #I2C_SCL
+        trb VIA1_DDRA           ; SCL high: the device samples
+        tsb VIA1_DDRA           ; SCL low
+        dex
+        bne @bit
+        lda #I2C_SDA
+        trb VIA1_DDRA           ; release SDA for the acknowledge
+        lda #I2C_SCL
+        trb VIA1_DDRA
+        lda VIA1_PA_NH
+        lsr                     ; C = SDA: 0 = ACK
+        lda #I2C_SCL
+        tsb VIA1_DDRA
+        rts
+
+; i2c_read: C=1 answers NACK (last byte), C=0 ACK; returns A = byte.
+i2c_read:
+        php
+        jsr i2c_readbits
+        plp
+; i2c_ack: C=0 acknowledge the byte just read, C=1 not (the last one); A kept.
+i2c_ack:
+        pha
+        bcs @nack
+        lda #I2C_SDA
+        tsb VIA1_DDRA           ; ACK: SDA low for the ninth clock
+@nack:  lda #I2C_SCL
+        trb VIA1_DDRA
+        tsb VIA1_DDRA
+        lda #I2C_SDA
+        trb VIA1_DDRA
+        pla
+        rts
+
+; i2c_readbits: clock in 8 bits (MSB first) -> A; the acknowledge is left to i2c_ack.
+i2c_readbits:
+        lda #I2C_SDA
+        trb VIA1_DDRA
+        ldx #8
+@bit:   lda #I2C_SCL
+        trb VIA1_DDRA           ; SCL high: the device's bit is on SDA
+        lda VIA1_PA_NH
+        lsr
+        rol i2c_byte
+        lda #I2C_SCL
+        tsb VIA1_DDRA
+        dex
+        bne @bit
+        lda i2c_byte
+        rts
+
+; i2c_read_byte ($FEC6): X = device, Y = register -> A = value, C=1 on error. X, Y kept.
+i2c_read_byte:
+        php
+        sei
+        phx
+        phy
+        jsr i2c_start
+        txa
+        asl
+        jsr i2c_write
+        bcs @err
+        pla
+        pha
+        jsr i2c_write
+        bcs @err
+        jsr i2c_start
+        tsx
+        lda $0102,x             ; the device, pushed by phx
+        sec
+        rol
+        jsr i2c_write
+        bcs @err
+        sec
+        jsr i2c_read
+        sta itmp3
+        jsr i2c_stop
+        ply
+        plx
+        plp
+        lda itmp3
+        clc
+        rts
+@err:   jsr i2c_stop
+        ply
+        plx
+        plp
+        lda #$EE
+        sec
+        rts
+
+; i2c_write_byte ($FEC9): A = value, X = device, Y = register -> C=1 on error. A, X, Y kept.
+i2c_write_byte:
+        php
+        sei
+        pha
+        phx
+        phy
+        jsr i2c_start
+        txa
+        asl
+        jsr i2c_write
+        bcs @err
+        pla
+        pha
+        jsr i2c_write
+        bcs @err
+        tsx
+        lda $0103,x             ; the value, pushed first
+        jsr i2c_write
+        bcs @err
+        jsr i2c_stop
+        ply
+        plx
+        pla
+        plp
+        clc
+        rts
+@err:   jsr i2c_stop
+        ply
+        plx
+        pla
+        plp
+        sec
+        rts
+
+; ---------------------------------------------------------------------------------
+; ps2_poll (IRQ): one key code per frame from the SMC by a direct read (no register byte:
+; the SMC answers its default read operation, key codes). Key code = IBM key number,
+; bit 7 set for a release, 0 = nothing.
+ps2_poll:
+        jsr i2c_start
+        lda #(SMC_ADDR << 1) | 1
+        jsr i2c_write
+        bcs @none
+        lda mouse_on
+        bne @mouse
+        sec
+        jsr i2c_read
+        sta itmp1
+        jsr i2c_stop
+@key:   lda itmp1
+        bne kbd_process
+        rts
+@none:  jmp i2c_stop
+@mouse: ; default operation $43: a key code, then a mouse packet or a single 0
+        clc
+        jsr i2c_read
+        sta itmp1
+        jsr i2c_readbits
+        cmp #0
+        bne @pkt
+        sec
+        jsr i2c_ack
+        jsr i2c_stop
+        bra @key
+@pkt:   clc
+        jsr i2c_ack
+        jsr mouse_packet
+        bra @key
+
+kbd_process:
+        cmp #$7F                ; extended-key prefixes are not used by this ROM
+        beq @ret
+        cmp #$FF
+        beq @ret
+        jsr joy0_key
+        lda itmp1
+        and #$7F
+        ldx #modkeys_end-modkeys-1
+:       cmp modkeys,x
+        beq @mod
+        dex
+        bpl :-
+        cmp #KC_CAPS
+        beq @caps
+        bit itmp1
+        bmi @ret                ; other releases don't type anything
+        cmp #KC_ESC
+        bne :+
+        sta stopkey
+:       tax
+        lda shflag
+        and #4
+        beq @noctl
+        lda keymap_plain,x      ; Ctrl + letter = control code
+        cmp #$41
+        bcc @ret
+        cmp #$5B
+        bcs @ret
+        and #$1F
+        bra @put
+@noctl: lda shflag
+        and #1
+        beq @plain
+        lda keymap_shift,x
+        bra @have
+@plain: lda keymap_plain,x
+@have:  beq @ret
+@put:   jmp kbdbuf_put_irq
+@caps:  bit itmp1
+        bmi @ret
+        lda shflag
+        eor #8
+        sta shflag
+@ret:   rts
+@mod:   lda modbits,x
+        bit itmp1
+        bmi @up
+        tsb shflag
+        rts
+@up:    trb shflag
+        rts
+
+modkeys:.byte KC_LSHIFT, KC_RSHIFT, KC_LALT, KC_RALT, KC_LCTRL, KC_RCTRL
+modkeys_end:
+modbits:.byte 1, 1, 2, 2, 4, 4
+
+; keyboard joystick (joystick 0): the official KERNAL's key assignment
+joy0_key:
+        lda itmp1
+        and #$7F
+        ldx #joykeys_end-joykeys-1
+:       cmp joykeys,x
+        beq @hit
+        dex
+        bpl :-
+        rts
+@hit:   ldy joybyte,x
+        lda joymask,x
+        bit itmp1
+        bmi @rel
+        eor #$FF                ; pressed = 0
+        and joy0,y
+        sta joy0,y
+        rts
+@rel:   ora joy0,y
+        sta joy0,y
+        rts
+;              right left down  up  enter lshift A    Z   lalt  C    D    S    X  lctrl
+joykeys:.byte  89,   79,  84,  83,  43,   44,  31,  46,  60,  48,  33,  32,  47,  58
+joykeys_end:
+joybyte:.byte  0,    0,   0,   0,   0,    0,   0,   0,   0,   1,   1,   1,   1,   1
+joymask:.byte  $01, $02, $04, $08, $10,  $20, $40, $80, $80, $10, $20, $40, $80, $80
+
+; ---------------------------------------------------------------------------------
+; keyboard buffer (10 characters)
+kbdbuf_put_irq:
+        ldx ndx
+        cpx #KEYDMAX
+        bcs :+
+        sta keyd,x
+        inc ndx
+:       rts
+
+; kbdbuf_put ($FEC3): A = character
+kbdbuf_put:
+        php
+        sei
+        phx
+        jsr kbdbuf_put_irq
+        plx
+        plp
+        rts
+
+; kbdbuf_peek ($FEBD): A = next character (0 = none), X = characters waiting
+kbdbuf_peek:
+        lda keyd
+        ldx ndx
+        bne :+
+        lda #0
+:       rts
+
+; kbdbuf_get_modifiers ($FEC0): A = modifier bits (1 shift, 2 alt, 4 ctrl, 8 caps lock)
+kbdbuf_get_modifiers:
+        lda shflag
+        rts
+
+; kbd_getc: A = next character from the buffer, 0 if empty (Z set accordingly); X, Y kept
+kbd_getc:
+        php
+        sei
+        lda ndx
+        beq @empty
+        phx
+        lda keyd
+        pha
+        ldx #0
+:       lda keyd+1,x
+        sta keyd,x
+        inx
+        cpx #KEYDMAX-1
+        bne :-
+        dec ndx
+        pla
+        plx
+        plp
+        ora #0
+        rts
+@empty: plp
+        lda #0
+        rts
+
+; GETIN from the keyboard: A = character or 0, C=0
+getin_kbd:
+        jsr kbd_getc
+        clc
+        rts
+
+; STOP ($FFE1): Z=1 if Esc (STOP) was pressed since the last call
+stop_fn:
+        lda stopkey
+        stz stopkey
+        cmp #KC_ESC
+        rts
+
+; ---------------------------------------------------------------------------------
+; CHRIN from the keyboard: the first call reads a whole line (echoed, with backspace), the
+; following calls return its characters and finally CR, as the C64-style editor does.
+chrin_kbd:
+        lda lb_pos
+        cmp #$FF
+        bne @deliver
+        stz lb_len
+@wait:  jsr cursor_show
+@poll:  jsr kbd_getc
+        bne @key
+        wai                     ; sleep until the next interrupt (VSYNC)
+        bra @poll
+@key:   pha
+        jsr cursor_hide
+        pla
+        cmp #$0D
+        beq @done
+        cmp #$14
+        beq @bs
+        cmp #$20
+        bcc @echo               ; cursor keys and colours just act on the screen
+        cmp #$80
+        bcc @store
+        cmp #$A0
+        bcc @echo
+@store: ldx lb_len
+        cpx #LINEMAX
+        bcs @wait
+        sta linebuf,x
+        inc lb_len
+@echo:  jsr chrout_screen
+        bra @wait
+@bs:    lda lb_len
+        beq @wait
+        dec lb_len
+        lda #$14
+        jsr chrout_screen
+        bra @wait
+@done:  jsr chrout_screen
+        stz lb_pos
+@deliver:
+        ldx lb_pos
+        cpx lb_len
+        bcs @eol
+        lda linebuf,x
+        inc lb_pos
+        clc
+        rts
+@eol:   lda #$FF
+        sta lb_pos
+        lda #$0D
+        clc
+        rts
+
+; readline_command: the READY loop. There is no BASIC; "SYS address" (decimal or $hex)
+; calls machine code, anything else is refused.
+readline_command:
+        jsr chrin_kbd
+        lda #$FF
+        sta lb_pos              ; the line is in linebuf; discard the rest of CHRIN's queue
+        ldx #0
+        jsr skip_spaces
+        cpx lb_len
+        beq @ret
+        lda linebuf,x
+        cmp #'S'
+        bne @err
+        lda linebuf+1,x
+        cmp #'Y'
+        bne @err
+        lda linebuf+2,x
+        cmp #'S'
+        bne @err
+        inx
+        inx
+        inx
+        jsr skip_spaces
+        jsr parse_number
+        bcs @err
+        jsr @call
+        jsr primm
+        .byte $0D, "READY.", $0D, 0
+@ret:   rts
+@call:  jmp (ptr1)
+@err:   jsr primm
+        .byte "?NO BASIC IN THE BUILT-IN ROM: USE SYS", $0D, 0
+        rts
+
+skip_spaces:
+:       cpx lb_len
+        bcs :+
+        lda linebuf,x
+        cmp #' '
+        bne :+
+        inx
+        bra :-
+:       rts
+
+; parse a decimal or $hex number at linebuf,x into ptr1; C=1 if there is none
+parse_number:
+        stz ptr1
+        stz ptr1+1
+        cpx lb_len
+        bcs @bad
+        lda linebuf,x
+        cmp #'$'
+        beq @hex
+        stz tmp3                ; digits seen
+@dec:   cpx lb_len
+        bcs @end
+        lda linebuf,x
+        sec
+        sbc #'0'
+        cmp #10
+        bcs @end
+        pha                     ; ptr1 = ptr1 * 10 + digit
+        asl ptr1
+        rol ptr1+1
+        lda ptr1
+        ldy ptr1+1
+        asl ptr1
+        rol ptr1+1
+        asl ptr1
+        rol ptr1+1
+        clc
+        adc ptr1
+        sta ptr1
+        tya
+        adc ptr1+1
+        sta ptr1+1
+        pla
+        clc
+        adc ptr1
+        sta ptr1
+        bcc :+
+        inc ptr1+1
+:       inc tmp3
+        inx
+        bra @dec
+@hex:   inx
+        stz tmp3
+@hexd:  cpx lb_len
+        bcs @end
+        lda linebuf,x
+        sec
+        sbc #'0'
+        cmp #10
+        bcc @nib
+        sbc #'A'-'0'-10         ; carry is set here
+        cmp #10
+        bcc @end
+        cmp #16
+        bcs @end
+@nib:   ldy #4
+:       asl ptr1
+        rol ptr1+1
+        dey
+        bne :-
+        ora ptr1
+        sta ptr1
+        inc tmp3
+        inx
+        bra @hexd
+@end:   lda tmp3
+        beq @bad
+        clc
+        rts
+@bad:   sec
+        rts
+
+; ---------------------------------------------------------------------------------
+; SNES controllers: pulse LATCH, then read 24 bits per port, sampling with CLK low and
+; shifting with CLK high (X16-HARDWARE.md 5.2). Bits arrive B, Y, SELECT, START, up, down,
+; left, right, A, X, L, R, 4 ID bits, then 8 bits that are 0 on a present controller.
+joystick_init:
+        ldx #11
+        lda #$FF
+:       sta joy1,x
+        dex
+        bpl :-
+        rts
+
+joystick_scan:
+        lda #SNES_CLK
+        sta VIA1_PA             ; latch low, clock high
+        lda #SNES_LATCH|SNES_CLK
+        sta VIA1_PA             ; latch the buttons
+        lda #SNES_CLK
+        sta VIA1_PA
+        ldx #0
+@byte:  ldy #8
+@bit:   stz VIA1_PA             ; clock low: read
+        lda VIA1_PA_NH
+        asl
+        rol joy1,x              ; PA7: controller 1
+        asl
+        rol joy1+3,x            ; PA6: controller 2
+        asl
+        rol joy1+6,x            ; PA5: controller 3
+        asl
+        rol joy1+9,x            ; PA4: controller 4
+        lda #SNES_CLK
+        sta VIA1_PA             ; clock high: next bit
+        dey
+        bne @bit
+        inx
+        cpx #3
+        bne @byte
+        ; a controller whose ID bits are not all 1 is present whatever its third byte says
+        ldx #9
+:       lda joy1+1,x
+        and #$0F
+        cmp #$0F
+        beq :+
+        stz joy1+2,x
+:       dex
+        dex
+        dex
+        bpl :--
+        rts
+
+; joystick_get ($FF56): A = 0 (keyboard) or 1-4 -> A = B Y SEL START UP DOWN LEFT RIGHT,
+; X = A X L R 1 1 1 1 (0 = pressed), Y = $00 present / $FF absent.
+joystick_get:
+        cmp #5
+        bcs @absent
+        php
+        sei
+        tax
+        lda @offs,x
+        tax
+        ldy joy0+2,x
+        lda joy0+1,x
+        pha
+        lda joy0,x
+        plx
+        plp
+        rts
+@absent:lda #$FF
+        tax
+        tay
+        rts
+@offs:  .byte 0, joy1-joy0, joy1-joy0+3, joy1-joy0+6, joy1-joy0+9
+
+; ---------------------------------------------------------------------------------
+; Mouse: packets from SMC register $21 (3 bytes, or 4 with a wheel mouse: buttons/signs,
+; dX, dY, wheel). This ROM keeps the position but draws no pointer sprite.
+mouse_config:
+        php
+        sei
+        sta mouse_on
+        phx
+        phy
+        ldx #SMC_ADDR           ; SMC default read operation: $43 key codes + mouse, $41 keys
+        ldy #$40
+        cmp #0
+        beq :+
+        lda #$43
+        bra :++
+:       lda #$41
+:       jsr i2c_write_byte
+        ply
+        plx
+        cpx #0
+        beq :+
+        txa
+        asl
+        asl
+        asl
+        sta mouse_maxx
+        lda #0
+        rol
+        sta mouse_maxx+1
+:       cpy #0
+        beq :+
+        tya
+        asl
+        asl
+        asl
+        sta mouse_maxy
+        lda #0
+        rol
+        sta mouse_maxy+1
+:       lda mouse_maxx+1        ; default: the whole 640x480 screen
+        ora mouse_maxx
+        bne :+
+        lda #<640
+        sta mouse_maxx
+        lda #>640
+        sta mouse_maxx+1
+        lda #<480
+        sta mouse_maxy
+        lda #>480
+        sta mouse_maxy+1
+:       plp
+        rts
+
+; mouse_scan ($FF71): packets arrive with the key codes in the VSYNC handler
+mouse_scan:
+        rts
+
+; mouse_packet (IRQ): A = first packet byte (buttons and signs); reads dX, dY and the
+; wheel byte (4-byte packets), ends the transfer and moves the pointer.
+mouse_packet:
+        sta itmp2
+        clc
+        jsr i2c_read
+        sta iptr                ; dX
+        clc
+        jsr i2c_read
+        sta iptr+1              ; dY
+        sec
+        jsr i2c_read
+        clc
+        adc mouse_w
+        sta mouse_w
+        jsr i2c_stop
+        lda itmp2
+        and #7
+        sta mouse_b
+        ; X += dX (9-bit signed: sign in bit 4 of the first byte)
+        lda itmp2
+        and #$10
+        beq :+
+        lda #$FF
+:       tay
+        clc
+        lda mouse_x
+        adc iptr
+        sta mouse_x
+        tya
+        adc mouse_x+1
+        sta mouse_x+1
+        ; Y -= dY (PS/2 counts up as positive; sign in bit 5)
+        lda itmp2
+        and #$20
+        beq :+
+        lda #$FF
+:       sta itmp3
+        sec
+        lda mouse_y
+        sbc iptr+1
+        sta mouse_y
+        lda mouse_y+1
+        sbc itmp3
+        sta mouse_y+1
+        jmp mouse_clamp
+
+mouse_clamp:
+        ldx #0
+        jsr @one
+        ldx #2
+@one:   lda mouse_x+1,x
+        bpl :+
+        stz mouse_x,x           ; negative -> 0
+        stz mouse_x+1,x
+        rts
+:       lda mouse_x,x
+        cmp mouse_maxx,x
+        lda mouse_x+1,x
+        sbc mouse_maxx+1,x
+        bcc :+
+        lda mouse_maxx,x        ; >= max -> max - 1
+        sec
+        sbc #1
+        sta mouse_x,x
+        lda mouse_maxx+1,x
+        sbc #0
+        sta mouse_x+1,x
+:       rts
+
+; mouse_get ($FF6B): X = zero-page address for X (2 bytes) and Y (2 bytes);
+; A = buttons, X = wheel movement since the last call.
+mouse_get:
+        php
+        sei
+        lda mouse_x
+        sta $00,x
+        lda mouse_x+1
+        sta $01,x
+        lda mouse_y
+        sta $02,x
+        lda mouse_y+1
+        sta $03,x
+        ldx mouse_w
+        stz mouse_w
+        lda mouse_b
+        plp
+        rts
+
+; ---------------------------------------------------------------------------------
+; clock_get_date_time ($FF50): the RTC (MCP7940N at $6F, BCD registers 0-6) ->
+; r0L year-1900, r0H month, r1L day, r1H hours, r2L minutes, r2H seconds, r3L jiffies (0),
+; r3H weekday.
+clock_get_date_time:
+        ldy #6
+@reg:   ldx #RTC_ADDR
+        jsr i2c_read_byte
+        bcs @fail
+        and @mask,y
+        ; BCD -> binary: (a >> 4) * 10 + (a & 15)
+        pha
+        lsr
+        lsr
+        lsr
+        lsr
+        sta tmp1
+        asl
+        asl
+        adc tmp1
+        asl
+        sta tmp1
+        pla
+        and #$0F
+        clc
+        adc tmp1
+        ldx @dest,y
+        sta $00,x
+        dey
+        bpl @reg
+        clc
+        lda r0L
+        adc #100                ; years 2000-2099
+        sta r0L
+        stz r3L
+        clc
+        rts
+@fail:  ldx #7
+:       stz r0L,x
+        dex
+        bpl :-
+        sec
+        rts
+;             sec   min   hour  wkday date  month year
+@mask:  .byte $7F,  $7F,  $3F,  $07,  $3F,  $1F,  $FF
+@dest:  .byte r2H,  r2L,  r1H,  r3H,  r1L,  r0H,  r0L

@@ -1,0 +1,74 @@
+// Shared setup for the browser tests: build the wasm if it is missing, start the loopback
+// server (cmd/serve) on a free port, and launch Debian's chromium through playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const artifacts = path.join(root, 'test-results', 'browser');
+
+// The flags from issue 6: software GL, no network side traffic, no sandbox (root in CI).
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
+  '--no-first-run',
+];
+
+export function ensureBuilt() {
+  if (!existsSync(path.join(root, 'web', 'x16scope.wasm')) || !existsSync(path.join(root, 'web', 'wasm_exec.js'))) {
+    execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
+  }
+  mkdirSync(path.join(root, 'bin'), { recursive: true });
+  execFileSync('go', ['build', '-o', 'bin/serve', './cmd/serve'], { cwd: root, stdio: 'inherit' });
+  mkdirSync(artifacts, { recursive: true });
+}
+
+// startServer runs bin/serve on 127.0.0.1 with a free port and resolves to its base URL.
+export function startServer() {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(path.join(root, 'bin', 'serve'), ['-addr', '127.0.0.1:0', '-dir', 'web'], { cwd: root });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], proc }); }
+    });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${out}`)); });
+  });
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: chromiumArgs });
+}
+
+export function testdata(name) {
+  return readFileSync(path.join(root, 'tests', 'browser', 'testdata', name));
+}
+
+// dropFiles drops files on the page the way a user does: a synthetic DataTransfer in a
+// drop event on the page body.
+export async function dropFiles(page, files) {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    const target = document.querySelector('#screen-col') || document.body;
+    target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })));
+}
+
+// openApp navigates to the app and waits until the wasm is up and the API is there.
+export async function openApp(browser, url, query = '') {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url}/index.html${query}`);
+  await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 30000 });
+  page.x16errors = errors;
+  return page;
+}
