@@ -31,6 +31,11 @@ type Bus struct {
 	// an X16 and 0 in flat mode (the CPU test harness), which sends every access through
 	// the slow path so it can be recorded.
 	lowLimit uint16
+	// writeLimit bounds the write fast path the same way, shifted by two: a write is plain
+	// RAM when a-2 < writeLimit (uint16 arithmetic), which keeps the bank latches $00 and
+	// $01 on the slow path with a single compare, so write stays small enough to inline.
+	// It is ioStart-2 on an X16 and 0 in flat mode.
+	writeLimit uint16
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
 	ramBank uint8         // latch behind $00
@@ -78,7 +83,7 @@ func (b *Bus) read(a uint16) uint8 {
 // write performs one CPU write cycle. $00 and $01 are bank latches, so they take the slow path.
 func (b *Bus) write(a uint16, v uint8) {
 	b.cycle++
-	if a < b.lowLimit && a > 1 {
+	if a-2 < b.writeLimit {
 		b.ram[a] = v
 		return
 	}

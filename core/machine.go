@@ -25,7 +25,8 @@ const (
 	EventVSync Event = 1 << iota
 	// EventStop: the CPU executed STP and is halted until reset.
 	EventStop
-	// EventExit: the PC reached $FFFF, the official emulator's "program returned" convention.
+	// EventExit: the PC reached $FFFF, the official emulator's "program returned" convention,
+	// or a program started by StartPRG on the built-in ROM returned to its READY prompt.
 	EventExit
 )
 
@@ -75,6 +76,7 @@ func New(cfg Config) (*Machine, error) {
 	m := &Machine{vera: vera.New()}
 	b := &m.bus
 	b.lowLimit = ioStart
+	b.writeLimit = ioStart - 2
 	b.nbanks = kb / 8
 	b.banked = make([]byte, b.nbanks*bankSize)
 	b.rom = rom
@@ -176,11 +178,10 @@ func (m *Machine) RunUntil(target uint64) Event {
 		if m.tracer != nil {
 			m.tracer.Instr(pc, m.bankAt(pc), op, uint32(b.cycle-start), c.PC)
 		}
-		if c.PC >= m.sys.trapLow { // $FFFF unless HostFS traps are armed (kernal_traps.go)
-			if c.PC == 0xFFFF {
-				return ev | EventExit
+		if c.PC >= m.sys.trapLow { // $FFFF unless KERNAL traps are armed (kernal_traps.go)
+			if e := m.trap(); e != 0 {
+				return ev | e
 			}
-			m.trap()
 		}
 	}
 }
