@@ -137,3 +137,19 @@ func BenchmarkCPU(b *testing.B) {
 	cycles := float64(m.Cycle() - start)
 	b.ReportMetric(cycles/b.Elapsed().Seconds()/1e6, "Mcycles/s")
 }
+
+// BenchmarkCPUStep is the CPU alone: the same program stepped without the machine's run
+// loop and device service (no VERA rendering, no VIA timers), to separate the CPU's cost
+// from the devices' in BenchmarkCPU.
+func BenchmarkCPUStep(b *testing.B) {
+	m := newBenchMachine(b)
+	c := &m.cpu
+	start := m.Cycle()
+	for b.Loop() {
+		for range 10000 {
+			c.Step()
+		}
+	}
+	cycles := float64(m.Cycle() - start)
+	b.ReportMetric(cycles/b.Elapsed().Seconds()/1e6, "Mcycles/s")
+}

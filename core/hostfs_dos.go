@@ -40,6 +40,10 @@ type dosDevice struct {
 
 	status string // message returned on channel 15
 
+	// autoload is the program StartPRG hands to the official KERNAL: the next open of
+	// ":*" reads it, whatever the file system holds (x16emu serves -prg files this way).
+	autoload []byte
+
 	// IEEE bus state for the trapped KERNAL calls.
 	listening, talking, opening bool
 	channel                     uint8
@@ -227,6 +231,12 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 	}
 	d.Close(sa)
 	c := &d.ch[sa]
+	if raw == ":*" && d.autoload != nil && sa != 1 {
+		*c = dosChannel{open: true, read: true, data: d.autoload}
+		d.autoload = nil
+		d.setStatus(0, " OK")
+		return true
+	}
 	if strings.HasPrefix(raw, "$") {
 		data, err := d.listing(raw[1:])
 		if err != nil {

@@ -20,11 +20,18 @@ type sysDevices struct {
 
 	seenPortWrites uint32 // VIA1 port-write counter when the pins were last updated
 
-	// trapLow is the lowest PC the run loop hands to trap(): $FFFF (only the exit check)
-	// unless HostFS traps for the official KERNAL are armed ($FEA8 then).
-	trapLow uint16
-	builtin bool // the ROM is x16scope's built-in one (host calls allowed)
-	booted  bool // the built-in KERNAL reported that it finished booting
+	// trapLow is the lowest PC the run loop hands to trap(): armedLow normally, 0 while an
+	// action waits for the end of the current instruction (pending).
+	trapLow  uint16
+	armedLow uint16 // $FEA8 with the official KERNAL (jump-table traps), else $FFFF (exit check only)
+	pending  uint8  // pend* actions for trap()
+	builtin  bool   // the ROM is x16scope's built-in one (host calls allowed)
+	official bool   // the ROM is the official KERNAL ("MIST" signature, as x16emu checks)
+	booted   bool   // the KERNAL finished booting and waits for input (see Booted)
+
+	prgRunning bool        // a program StartPRG typed SYS for has not returned yet (built-in ROM)
+	ret        ReturnState // how it returned
+	returned   bool
 
 	files   fileTable // the built-in KERNAL's logical files
 	notices []string  // messages for the user (unimplemented calls, I/O errors)
@@ -34,11 +41,31 @@ type sysDevices struct {
 // recognises its own ROM by it and only then accepts host calls.
 const builtinSignature = "X16SCOPE BUILT-IN KERNAL"
 
+// Actions trap() runs between instructions (they are requested in the middle of one).
+const (
+	pendExit     = 1 << iota // the started program returned to the built-in READY prompt
+	pendReset                // the SMC was asked to reset the machine
+	pendPowerOff             // the SMC was asked to switch the machine off
+)
+
 func (s *sysDevices) init(m *Machine) {
 	s.m = m
 	s.i2c = newI2CBus(&s.smc, &s.rtc)
-	s.builtin = bytes.Contains(m.bus.rom[:romBankSize], []byte(builtinSignature))
-	s.trapLow = 0xFFFF
+	bank0 := m.bus.rom[:romBankSize]
+	s.builtin = bytes.Contains(bank0, []byte(builtinSignature))
+	// x16emu's is_kernal(): "MIST" at $FFF6 (older KERNALs) or $C008.
+	s.official = !s.builtin && (string(bank0[0x3FF6:0x3FFA]) == "MIST" || string(bank0[0x0008:0x000C]) == "MIST")
+	s.armedLow = 0xFFFF
+	if s.official {
+		s.armedLow = 0xFEA8
+	}
+	s.trapLow = s.armedLow
+}
+
+// request asks trap() to run a pend* action once the current instruction has finished.
+func (s *sysDevices) request(action uint8) {
+	s.pending |= action
+	s.trapLow = 0
 }
 
 // reset is the machine's reset: devices go to their power-on state; the file system and
@@ -50,6 +77,9 @@ func (s *sysDevices) reset() {
 	s.snes.latch, s.snes.clk = false, false
 	s.seenPortWrites = ^uint32(0)
 	s.booted = false
+	s.prgRunning = false
+	s.pending = 0
+	s.trapLow = s.armedLow
 	s.files = fileTable{}
 	if s.dos != nil {
 		s.dos.Reset()
@@ -63,18 +93,19 @@ func (m *Machine) SetFileSystem(fsys FileSystem) {
 	s := &m.sys
 	if fsys == nil {
 		s.dos = nil
-		s.trapLow = 0xFFFF
 		return
 	}
 	s.dos = newDOS(fsys, 8)
-	if !s.builtin {
-		s.trapLow = 0xFEA8
-	}
 }
 
-// Booted reports whether the built-in KERNAL has finished booting (always false with
-// another ROM).
+// Booted reports whether the ROM has finished booting and waits for the user: the built-in
+// KERNAL says so with a host call before its READY loop; the official one is seen when
+// BASIC first reads a line (CHRIN at $FFCF), the moment the official emulator pastes its
+// -prg/-run commands. Always false without one of these ROMs.
 func (m *Machine) Booted() bool { return m.sys.booted }
+
+// OfficialROM reports whether the machine runs the official KERNAL.
+func (m *Machine) OfficialROM() bool { return m.sys.official }
 
 // BuiltinROM reports whether the machine runs x16scope's built-in ROM.
 func (m *Machine) BuiltinROM() bool { return m.sys.builtin }
@@ -108,17 +139,80 @@ func (s *sysDevices) portA() {
 		in &^= 0x01
 	}
 	v.SetInputA(in)
+	s.smcRequests()
 }
 
-// trap runs when the PC reaches trapLow or above (PC = $FFFF is handled by the caller).
-// With the official ROM and a host file system it intercepts the KERNAL's serial-bus calls
-// for device 8 at their jump-table entries, as the official emulator's HostFS does.
-func (m *Machine) trap() {
+// smcRequests acts on what the guest asked the SMC for (X16-HARDWARE.md 5.3, registers
+// 1-3): an NMI is raised at once (it is taken before the next instruction, like the NMI
+// button); a reset or power-off waits for the end of the instruction that asked for it,
+// as the official emulator resets between instructions.
+func (s *sysDevices) smcRequests() {
+	if s.smc.nmiRequest {
+		s.smc.nmiRequest = false
+		s.m.NMI()
+	}
+	if s.smc.resetRequest {
+		s.smc.resetRequest = false
+		s.request(pendReset)
+	}
+	if s.smc.powerOff {
+		s.smc.powerOff = false
+		s.request(pendPowerOff)
+	}
+}
+
+// trap runs after an instruction that left the PC at trapLow or above. It reports
+// EventExit for PC = $FFFF (the official emulator's exit convention), runs pending actions,
+// notices BASIC's first CHRIN (Booted) and, with the official KERNAL and a host file
+// system, intercepts its serial-bus calls for device 8 at their jump-table entries, as the
+// official emulator's HostFS does.
+func (m *Machine) trap() Event {
 	s := &m.sys
 	c := &m.cpu
-	if s.dos == nil || m.bus.romBank != 0 {
-		return
+	if s.pending != 0 {
+		if ev := m.runPending(); ev != 0 {
+			return ev
+		}
 	}
+	if c.PC == 0xFFFF {
+		return EventExit
+	}
+	if !s.official || m.bus.romBank != 0 || c.PC < 0xFEA8 {
+		return 0
+	}
+	if c.PC == 0xFFCF {
+		s.booted = true
+	}
+	if s.dos != nil {
+		m.hostFSTrap()
+	}
+	return 0
+}
+
+// runPending runs the actions requested during the last instruction.
+func (m *Machine) runPending() Event {
+	s := &m.sys
+	p := s.pending
+	s.pending = 0
+	s.trapLow = s.armedLow
+	switch {
+	case p&pendPowerOff != 0:
+		s.notice("the program switched the machine off (SMC power-off request)")
+		m.cpu.halt |= haltStop
+		return EventStop
+	case p&pendReset != 0:
+		s.notice("the program reset the machine (SMC reset request)")
+		m.Reset()
+	case p&pendExit != 0:
+		return EventExit
+	}
+	return 0
+}
+
+// hostFSTrap handles one jump-table entry for HostFS (the official KERNAL, ROM bank 0).
+func (m *Machine) hostFSTrap() {
+	s := &m.sys
+	c := &m.cpu
 	d := s.dos
 	st := -1 // status to store, -1 = none
 	handled := true
@@ -259,20 +353,26 @@ func (m *Machine) mciout(count uint8, addr uint16, stream bool, st *int) (int, b
 	if !d.listening || d.opening {
 		return 0, false
 	}
+	return m.blockWrite(d.channel, count, addr, stream, st), true
+}
+
+// blockWrite writes count bytes (0 = 256) from memory to channel sa of the host disk.
+func (m *Machine) blockWrite(sa uint8, count uint8, addr uint16, stream bool, st *int) int {
+	d := m.sys.dos
 	n := int(count)
 	if n == 0 {
 		n = 256
 	}
 	for i := 0; i < n; i++ {
-		if s := d.Write(d.channel, m.busRead(addr)); s != 0 {
+		if s := d.Write(sa, m.busRead(addr)); s != 0 {
 			*st = int(s)
-			return i, true
+			return i
 		}
 		if !stream {
 			addr = m.stepAddr(addr)
 		}
 	}
-	return n, true
+	return n
 }
 
 // stepAddr advances a block-transfer address; past $BFFF it continues at $A000 in the next

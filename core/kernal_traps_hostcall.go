@@ -50,6 +50,7 @@ const (
 	hcUntlk
 	hcUnlsn
 	hcMciout
+	hcSysret
 )
 
 // KERNAL error codes (returned in A with C=1).
@@ -116,6 +117,14 @@ func (m *Machine) hostCall(fn uint8) {
 		s.booted = true
 		r[kNBanks] = uint8(m.bus.nbanks) // 256 banks wrap to 0, as MEMTOP reports them
 		return
+	case hcSysret:
+		// a SYS typed at READY returned; if StartPRG started it, the run is over
+		if s.prgRunning {
+			s.prgRunning = false
+			s.ret, s.returned = ReturnState{A: a, X: x, Y: y, P: p}, true
+			s.request(pendExit)
+		}
+		return
 	case hcOpen:
 		la, fa, sa := r[kLA], r[kFA], r[kSA]
 		switch {
@@ -127,10 +136,11 @@ func (m *Machine) hostCall(fn uint8) {
 			r[kStatus] = stNotPresent
 			fail(errNotPresent)
 		case fa == 8:
-			if !dos.Open(sa, m.fileName()) && sa&15 != 15 {
-				r[kStatus] = stNotFound
-				fail(errNotFound)
-				break
+			// Like the official KERNAL, OPEN on the disk succeeds even when the file
+			// cannot be opened: the first read then reports ST = $42 and channel 15 says
+			// why. The user gets a notice as well.
+			if name := m.fileName(); !dos.Open(sa, name) && sa&15 != 15 && len(name) > 0 {
+				s.notice("OPEN %q on device 8: %s", hostName(name), dos.status)
 			}
 			s.files.open[s.files.n] = logicalFile{la, fa, sa}
 			s.files.n++
@@ -217,13 +227,21 @@ func (m *Machine) hostCall(fn uint8) {
 			ok()
 		}
 	case hcMacptr, hcMciout:
+		// The current input (CHKIN) or output (CHKOUT) channel on device 8, or the
+		// channel a program opened itself with TALK/TKSA or LISTEN/SECOND.
 		st := -1
-		var n int
-		var handled bool
-		if dos != nil && fn == hcMacptr {
-			n, handled = m.macptr(a, uint16(y)<<8|uint16(x), carry, &st)
-		} else if dos != nil {
-			n, handled = m.mciout(a, uint16(y)<<8|uint16(x), carry, &st)
+		n, handled := -1, false
+		addr := uint16(y)<<8 | uint16(x)
+		switch {
+		case dos == nil:
+		case fn == hcMacptr && r[kDfltn] == 8:
+			n, handled = m.blockRead(uint8(s.files.inSA), a, addr, carry, &st), true
+		case fn == hcMacptr:
+			n, handled = m.macptr(a, addr, carry, &st)
+		case r[kDflto] == 8:
+			n, handled = m.blockWrite(uint8(s.files.outSA), a, addr, carry, &st), true
+		default:
+			n, handled = m.mciout(a, addr, carry, &st)
 		}
 		if !handled || n < 0 {
 			p |= flagC

@@ -127,17 +127,11 @@ func (m *Machine) LoadPRG(p PRG) {
 	}
 }
 
-// StartPRG parses, loads and starts a program directly: the stack holds a return address
-// that makes a final RTS land on $FFFF (EventExit, the official emulator's convention),
-// interrupts are masked, and the CPU continues at the program's entry point.
-func (m *Machine) StartPRG(file []byte) (PRG, error) {
-	p, err := ParsePRG(file)
-	if err != nil {
-		return p, err
-	}
-	m.LoadPRG(p)
+// startDirect starts a loaded program with no ROM involved: the stack holds a return
+// address that makes a final RTS land on $FFFF (EventExit, the official emulator's
+// convention), interrupts are masked, and the CPU continues at the program's entry point.
+func (m *Machine) startDirect(p PRG) {
 	m.bus.ram[0x1FF] = 0xFF // RTS pulls $FFFE and adds one
 	m.bus.ram[0x1FE] = 0xFE
 	m.cpu.SetState(CPUState{PC: p.Entry, S: 0xFD, P: flagI})
-	return p, nil
 }

@@ -8,9 +8,18 @@ import (
 	"x16scope/core"
 )
 
-// runBuiltin boots the built-in ROM, starts a test program from rom/testdata and runs it
-// until it returns (PC = $FFFF).
-func runBuiltin(t *testing.T, fsys core.FileSystem, prg string, cli bool) *core.Machine {
+// runBuiltin boots the built-in ROM, starts a test program from rom/testdata as a user
+// would (StartPRG types SYS) and runs it until it returns to READY (EventExit).
+func runBuiltin(t *testing.T, fsys core.FileSystem, prg string) *core.Machine {
+	t.Helper()
+	m := startBuiltin(t, fsys, prg)
+	runToExit(t, m, prg, 100, nil)
+	return m
+}
+
+// startBuiltin boots the built-in ROM, attaches fsys (if any) and starts a test program;
+// the program runs during the frames that follow.
+func startBuiltin(t *testing.T, fsys core.FileSystem, prg string) *core.Machine {
 	t.Helper()
 	m := bootBuiltin(t)
 	if fsys != nil {
@@ -23,18 +32,25 @@ func runBuiltin(t *testing.T, fsys core.FileSystem, prg string, cli bool) *core.
 	if _, err := m.StartPRG(file); err != nil {
 		t.Fatal(err)
 	}
-	if cli {
-		s := m.CPU()
-		s.P &^= 0x04
-		m.SetCPU(s)
-	}
-	for i := 0; i < 100; i++ {
+	return m
+}
+
+// runToExit runs frames until the program returns (EventExit), calling step (if not nil)
+// before each frame with the frame's number since the start.
+func runToExit(t *testing.T, m *core.Machine, prg string, frames int, step func(frame int)) {
+	t.Helper()
+	for i := 0; i < frames; i++ {
+		if step != nil {
+			step(i)
+		}
 		if m.RunFrame()&core.EventExit != 0 {
-			return m
+			if _, ok := m.Returned(); !ok {
+				t.Fatalf("%s: EventExit but Returned() reports no return", prg)
+			}
+			return
 		}
 	}
-	t.Fatalf("%s did not return within 100 frames: PC=$%04X", prg, m.CPU().PC)
-	return nil
+	t.Fatalf("%s did not return within %d frames: PC=$%04X", prg, frames, m.CPU().PC)
 }
 
 func TestBuiltinLOAD(t *testing.T) {
@@ -52,7 +68,7 @@ func TestBuiltinLOAD(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := runBuiltin(t, fsys, "load.prg", false)
+	m := runBuiltin(t, fsys, "load.prg")
 	type res struct{ p, a, x, y uint8 }
 	get := func(n int) res {
 		b := uint16(0x0400 + 4*n)
@@ -121,7 +137,7 @@ func TestBuiltinLOAD(t *testing.T) {
 }
 
 func TestBuiltinCINVHook(t *testing.T) {
-	m := runBuiltin(t, nil, "cinv.prg", true)
+	m := runBuiltin(t, nil, "cinv.prg")
 	if n := m.Peek(0x0400); n != 10 {
 		t.Errorf("VSYNCs counted by the hook = %d, want 10", n)
 	}

@@ -2,11 +2,7 @@
 
 package overlay
 
-import (
-	"syscall/js"
-
-	"honnef.co/go/js/dom/v2"
-)
+import "syscall/js"
 
 // inputState captures the keyboard, mouse and gamepads for the X16 (issue 6, item 2).
 // Keys arrive as KeyboardEvent.code on ebiten's canvas, which has keyboard focus after a
@@ -16,11 +12,11 @@ import (
 type inputState struct {
 	u       *UI
 	canvas  js.Value
-	keys    []byte // PS/2 bytes not yet taken by the machine
-	keyLog  int    // PS/2 sequences produced (status/tests)
+	keys    int // key events delivered (status, tests)
 	mouseDX int
 	mouseDY int
 	buttons int
+	moved   bool
 	pads    [4]uint16 // SNES buttons per controller
 	padsOn  bool      // a gamepad was connected at some point
 	locked  bool
@@ -29,98 +25,92 @@ type inputState struct {
 // bind attaches the listeners to ebiten's canvas (it exists once ebiten's package init ran).
 func (in *inputState) bind(u *UI) {
 	in.u = u
-	doc := js.Global().Get("document")
-	in.canvas = doc.Call("querySelector", "body > canvas")
+	in.canvas = jsDocument.Call("querySelector", "body > canvas")
 	if in.canvas.IsNull() {
 		return
 	}
-	c := dom.WrapElement(in.canvas)
-	c.AddEventListener("keydown", false, func(ev dom.Event) { in.key(ev, true) })
-	c.AddEventListener("keyup", false, func(ev dom.Event) { in.key(ev, false) })
-	c.AddEventListener("mousedown", false, func(ev dom.Event) {
+	c := in.canvas
+	on(c, "keydown", func(ev js.Value) { in.key(ev, true) })
+	on(c, "keyup", func(ev js.Value) { in.key(ev, false) })
+	on(c, "mousedown", func(ev js.Value) {
 		if !in.locked && in.insideScreen(ev) {
 			// Pointer capture on click (issue 6); Esc releases it (the browser's rule).
-			in.canvas.Call("requestPointerLock")
+			c.Call("requestPointerLock")
 		}
-		if me, ok := ev.(*dom.MouseEvent); ok {
-			in.buttons = me.Buttons()
-		}
+		in.buttons = ev.Get("buttons").Int()
+		in.moved = in.locked
 	})
-	c.AddEventListener("mouseup", false, func(ev dom.Event) {
-		if me, ok := ev.(*dom.MouseEvent); ok {
-			in.buttons = me.Buttons()
-		}
-	})
-	c.AddEventListener("mousemove", false, func(ev dom.Event) {
+	on(c, "mouseup", func(ev js.Value) { in.buttons = ev.Get("buttons").Int(); in.moved = true })
+	on(c, "mousemove", func(ev js.Value) {
 		if !in.locked {
 			return
 		}
-		if me, ok := ev.(*dom.MouseEvent); ok {
-			in.mouseDX += me.MovementX()
-			in.mouseDY += me.MovementY()
-			in.buttons = me.Buttons()
-		}
+		in.mouseDX += ev.Get("movementX").Int()
+		in.mouseDY += ev.Get("movementY").Int()
+		in.buttons = ev.Get("buttons").Int()
+		in.moved = true
 	})
-	dom.GetWindow().Document().AddEventListener("pointerlockchange", false, func(dom.Event) {
-		in.locked = doc.Get("pointerLockElement").Equal(in.canvas)
+	on(jsDocument, "pointerlockchange", func(js.Value) {
+		in.locked = jsDocument.Get("pointerLockElement").Equal(c)
 	})
-	dom.GetWindow().AddEventListener("gamepadconnected", false, func(dom.Event) { in.padsOn = true })
+	on(js.Global(), "gamepadconnected", func(js.Value) { in.padsOn = true })
 }
 
 // insideScreen tells whether a mouse event happened over the X16 picture.
-func (in *inputState) insideScreen(ev dom.Event) bool {
-	me, ok := ev.(*dom.MouseEvent)
-	if !ok {
-		return false
-	}
+func (in *inputState) insideScreen(ev js.Value) bool {
 	x, y, w, h := in.u.ScreenRect()
-	cx, cy := float64(me.ClientX()), float64(me.ClientY())
+	cx, cy := ev.Get("clientX").Float(), ev.Get("clientY").Float()
 	return cx >= x && cx < x+w && cy >= y && cy < y+h
 }
 
-// key turns a key event into PS/2 bytes for the keyboard controller.
-func (in *inputState) key(ev dom.Event, down bool) {
-	ke, ok := ev.(*dom.KeyboardEvent)
+// key sends a key press or release to the SMC as the X16's key code. A held key repeats as
+// repeated presses, as a PS/2 keyboard's typematic repeat does.
+func (in *inputState) key(ev js.Value, down bool) {
+	ev.Call("preventDefault")
+	n, ok := KeyNumber(ev.Get("code").String())
 	if !ok {
 		return
 	}
-	ev.PreventDefault()
-	if down && ke.Repeat() {
-		// PS/2 typematic repeat resends the make code; the browser's repeat does the same job.
+	m := in.u.s.Machine()
+	if down {
+		m.KeyDown(n)
+	} else {
+		m.KeyUp(n)
 	}
-	seq, n, ok := PS2Sequence(ke.Code(), down)
-	if !ok {
-		return
-	}
-	in.keys = append(in.keys, seq[:n]...)
-	in.keyLog++
-	if len(in.keys) > 256 {
-		in.keys = in.keys[len(in.keys)-256:] // a machine that never reads must not grow memory
-	}
+	in.keys++
 }
 
-// poll reads the gamepads (standard mapping) once per displayed frame.
+// poll hands the machine the mouse movement since the last displayed frame and reads the
+// gamepads (standard mapping) as SNES controllers 1-4.
 func (in *inputState) poll() {
+	m := in.u.s.Machine()
+	if in.moved {
+		// DOM buttons: bit 0 left, 1 right, 2 middle, as the SMC's packet wants them.
+		m.MouseMove(in.mouseDX, in.mouseDY, uint8(in.buttons&7))
+		in.mouseDX, in.mouseDY, in.moved = 0, 0, false
+	}
 	if !in.padsOn {
 		return
 	}
 	pads := js.Global().Get("navigator").Call("getGamepads")
 	for i := 0; i < len(in.pads); i++ {
-		in.pads[i] = 0
-		if i >= pads.Length() {
-			continue
-		}
-		p := pads.Index(i)
-		if p.IsNull() || p.IsUndefined() || p.Get("mapping").String() != "standard" {
-			continue
-		}
-		bs := p.Get("buttons")
-		var pressed uint32
-		for b := 0; b < bs.Length() && b < 16; b++ {
-			if bs.Index(b).Get("pressed").Bool() {
-				pressed |= 1 << b
+		var snes uint16
+		if i < pads.Length() {
+			p := pads.Index(i)
+			if !p.IsNull() && !p.IsUndefined() && p.Get("mapping").String() == "standard" {
+				bs := p.Get("buttons")
+				var pressed uint32
+				for b := 0; b < bs.Length() && b < 16; b++ {
+					if bs.Index(b).Get("pressed").Bool() {
+						pressed |= 1 << b
+					}
+				}
+				snes = SNESFromStandard(pressed)
 			}
 		}
-		in.pads[i] = SNESFromStandard(pressed)
+		if snes != in.pads[i] {
+			in.pads[i] = snes
+			m.SetJoystick(i+1, snes)
+		}
 	}
 }

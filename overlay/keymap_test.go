@@ -1,62 +1,62 @@
 package overlay
 
-import "testing"
+import (
+	"testing"
 
-func TestPS2Sequence(t *testing.T) {
-	// Expected bytes from the PS/2 scan code set 2 table (IBM PS/2 technical reference):
-	// a make code, $F0 before the code on release, $E0 first for extended keys.
-	for _, tc := range []struct {
-		code string
-		down bool
-		want []byte
-	}{
-		{"KeyA", true, []byte{0x1C}},
-		{"KeyA", false, []byte{0xF0, 0x1C}},
-		{"Enter", true, []byte{0x5A}},
-		{"NumpadEnter", true, []byte{0xE0, 0x5A}},
-		{"ArrowUp", true, []byte{0xE0, 0x75}},
-		{"ArrowUp", false, []byte{0xE0, 0xF0, 0x75}},
-		{"F7", true, []byte{0x83}},
-		{"ShiftLeft", true, []byte{0x12}},
-		{"ControlRight", false, []byte{0xE0, 0xF0, 0x14}},
-		{"Space", true, []byte{0x29}},
-		{"Backspace", true, []byte{0x66}},
-		{"Escape", true, []byte{0x76}},
+	"x16scope/core"
+)
+
+func TestKeyNumber(t *testing.T) {
+	// IBM PC/AT key-position numbers, counted by hand on the standard 101/104-key diagram:
+	// the digit row starts at 1 (backquote), the letter rows at Tab 16, Caps 30, LShift 44,
+	// the bottom row at LCtrl 58; Esc is 110 and F1-F12 are 112-123.
+	for code, want := range map[string]uint8{
+		"Backquote": 1, "Digit1": 2, "Digit0": 11, "Backspace": 15, "Tab": 16, "KeyQ": 17,
+		"KeyP": 26, "CapsLock": 30, "KeyA": 31, "Enter": 43, "ShiftLeft": 44, "KeyZ": 46,
+		"Slash": 55, "ShiftRight": 57, "ControlLeft": 58, "Space": 61, "ArrowLeft": 79,
+		"ArrowUp": 83, "ArrowDown": 84, "ArrowRight": 89, "Escape": 110, "F1": 112, "F12": 123,
 	} {
-		seq, n, ok := PS2Sequence(tc.code, tc.down)
-		if !ok || string(seq[:n]) != string(tc.want) {
-			t.Errorf("PS2Sequence(%q, %v) = % X (ok %v), want % X", tc.code, tc.down, seq[:n], ok, tc.want)
+		if got, ok := KeyNumber(code); !ok || got != want {
+			t.Errorf("KeyNumber(%q) = %d, %v; want %d", code, got, ok, want)
 		}
 	}
-	if _, _, ok := PS2Sequence("LaunchMail", true); ok {
+	if _, ok := KeyNumber("LaunchMail"); ok {
 		t.Error("a key the X16 keyboard lacks must not map")
 	}
 }
 
-func TestPS2CodesAreUnique(t *testing.T) {
-	// Two keys with the same code and prefix would be indistinguishable to the X16.
-	seen := map[ps2Key]string{}
-	for name, k := range ps2Set2 {
-		if other, dup := seen[k]; dup {
-			t.Errorf("%s and %s both send %v", name, other, k)
+func TestKeyNumbersAgreeWithCore(t *testing.T) {
+	// core names keys for --keys; where both tables name a key they must agree, and every
+	// number is a 7-bit key code (bit 7 marks a release).
+	for code, ours := range map[string]string{"KeyA": "A", "Enter": "RETURN", "Space": "SPACE",
+		"ArrowUp": "UP", "Escape": "ESC", "F5": "F5", "Backspace": "BACKSPACE", "ShiftLeft": "LSHIFT"} {
+		n, _ := KeyNumber(code)
+		c, ok := core.KeyCode(ours)
+		if !ok || c != n {
+			t.Errorf("%s: overlay %d, core %s = %d (%v)", code, n, ours, c, ok)
 		}
-		seen[k] = name
+	}
+	seen := map[uint8]string{}
+	for name, n := range keyNumbers {
+		if n == 0 || n > 127 {
+			t.Errorf("%s = %d: not a 7-bit key code", name, n)
+		}
+		if other, dup := seen[n]; dup {
+			t.Errorf("%s and %s both send %d", name, other, n)
+		}
+		seen[n] = name
 	}
 }
 
 func TestSNESFromStandard(t *testing.T) {
 	// Standard layout: 0 bottom, 1 right, 2 left, 3 top, 9 start, 12 up, 15 right.
-	if got := SNESFromStandard(1<<0 | 1<<9 | 1<<12); got != SNESB|SNESStart|SNESUp {
+	if got := SNESFromStandard(1<<0 | 1<<9 | 1<<12); got != core.SNESB|core.SNESStart|core.SNESUp {
 		t.Errorf("bottom+start+up = %012b", got)
 	}
-	if got := SNESFromStandard(1<<1 | 1<<3 | 1<<15); got != SNESA|SNESX|SNESRight {
+	if got := SNESFromStandard(1<<1 | 1<<3 | 1<<15); got != core.SNESA|core.SNESX|core.SNESRight {
 		t.Errorf("right+top+dpad right = %012b", got)
 	}
 	if got := SNESFromStandard(1<<6 | 1<<7 | 1<<16); got != 0 {
 		t.Errorf("triggers and the home button have no SNES button, got %012b", got)
-	}
-	// Bit order: B is bit 0, R bit 11 (the order the pad shifts them out).
-	if SNESB != 1 || SNESR != 1<<11 {
-		t.Fatal("SNES bit order changed")
 	}
 }

@@ -28,12 +28,18 @@ type recorder struct {
 	prof *perf.Profiler     // receives every event after the recorder (set by install)
 	ring [recentSize]uint32 // pc | op<<16 | bank<<24
 	n    uint64             // instructions recorded since the last reset
+	// ioPC is the first instruction fetched from the I/O page ($9F00-$9FFF), 0 for none:
+	// a jump into device registers, caught as it happens (one compare per instruction).
+	ioPC uint16
 }
 
 // Instr records one instruction (core.Tracer).
 func (r *recorder) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
 	r.ring[r.n&(recentSize-1)] = uint32(pc) | uint32(op)<<16 | uint32(bank)<<24
 	r.n++
+	if pc-0x9F00 < 0x100 && r.ioPC == 0 {
+		r.ioPC = pc
+	}
 	r.prof.Instr(pc, bank, op, cycles, next)
 }
 
@@ -97,18 +103,20 @@ type StopReason string
 // diagnose looks at the machine after a run chunk and tells whether the program has
 // stopped for good (X16-HARDWARE.md 6 for STP; the rest are the ways a program dies that
 // would otherwise leave a silent, frozen screen).
-func diagnose(ev core.Event, m *core.Machine, r *recorder, haveROM bool) StopReason {
+func diagnose(ev core.Event, m *core.Machine, r *recorder) StopReason {
 	cpu := m.CPU()
 	switch {
 	case ev&core.EventStop != 0 || cpu.Stopped:
 		return StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
 	case ev&core.EventExit != 0:
-		return "the program returned (PC reached $FFFF, the emulator's exit convention)"
+		return "the program returned (to READY, or PC reached $FFFF: the emulator's exit convention)"
 	case r.brks() >= brkLoopThreshold:
 		return StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", r.brks(), recentSize))
-	case cpu.PC >= 0x9F00 && cpu.PC < 0xA000:
-		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing the I/O page at $%04X", cpu.PC))
-	case cpu.PC >= 0xC000 && (!haveROM || m.ROMBank() >= core.ROMBanks):
+	case r.ioPC != 0:
+		return StopReason(fmt.Sprintf("jump into nowhere: the CPU executed the I/O page at $%04X", r.ioPC))
+	case cpu.PC >= 0xC000 && m.PeekROM(m.ROMBank(), cpu.PC) == 0xFF && m.PeekROM(m.ROMBank(), cpu.PC+1) == 0xFF &&
+		m.PeekROM(m.ROMBank(), cpu.PC+2) == 0xFF:
+		// $FF $FF $FF is erased ROM (BBS7 into more $FF): no ROM code looks like that.
 		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
 	}
 	if r.n > 0 {

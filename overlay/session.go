@@ -6,6 +6,7 @@ import (
 
 	"x16scope/core"
 	"x16scope/perf"
+	"x16scope/rom"
 )
 
 // Speed limits of the speed control, in percent of the X16's 8 MHz.
@@ -70,9 +71,13 @@ func NewSession() (*Session, error) {
 	return s, nil
 }
 
-// build makes a machine for a ROM image (nil: the ROM space is empty).
-func (s *Session) build(rom []byte) (*core.Machine, error) {
-	return core.New(core.Config{ROM: rom})
+// build makes a machine for a user ROM image, or with the built-in ROM when there is none
+// (so a dropped PRG has a KERNAL: its IRQ handler, keyboard, GETIN, CHROUT).
+func (s *Session) build(user []byte) (*core.Machine, error) {
+	if user == nil {
+		return core.New(core.Config{ROM: rom.Image()})
+	}
+	return core.New(core.Config{ROM: user})
 }
 
 // install makes m the running machine, with a fresh profiler that carries the session's
@@ -180,7 +185,7 @@ func (s *Session) Load(files []File) error {
 		s.data = data
 		return nil
 	}
-	m, err := s.start(rom, prog)
+	m, err := s.start(rom, prog, data)
 	if err != nil {
 		return err
 	}
@@ -202,9 +207,9 @@ func (s *Session) LoadROM(data []byte) error {
 	return s.Load([]File{{Name: "rom.bin", Data: data}})
 }
 
-// ForgetROM drops the user ROM and restarts without it.
+// ForgetROM drops the user ROM and restarts on the built-in one.
 func (s *Session) ForgetROM() error {
-	m, err := s.start(nil, s.program)
+	m, err := s.start(nil, s.program, s.data)
 	if err != nil {
 		return err
 	}
@@ -214,18 +219,28 @@ func (s *Session) ForgetROM() error {
 }
 
 // start builds a machine for a ROM and starts a program on it (either may be absent).
-func (s *Session) start(rom []byte, prog *File) (*core.Machine, error) {
+func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, error) {
 	m, err := s.build(rom)
 	if err != nil {
 		return nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
-	if prog != nil {
-		p, err := m.StartPRG(prog.Data)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, prog.Name, errors.Unwrap(err))
+	if len(data) > 0 {
+		files := make(map[string][]byte, len(data))
+		for _, f := range data {
+			files[f.Name] = f.Data
 		}
-		if p.BASIC {
-			return nil, fmt.Errorf("%w: %s is a BASIC program with no SYS line; it needs a BASIC interpreter in ROM", ErrBadFile, prog.Name)
+		fsys, err := core.NewMemFS(files)
+		if err != nil {
+			return nil, fmt.Errorf("%w: host files: %v", ErrBadFile, err)
+		}
+		m.SetFileSystem(fsys)
+	}
+	if prog != nil {
+		if _, err := m.StartPRG(prog.Data); err != nil {
+			if errors.Is(err, core.ErrPRG) {
+				err = errors.Unwrap(err)
+			}
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, prog.Name, err)
 		}
 	}
 	return m, nil
@@ -235,7 +250,7 @@ func (s *Session) start(rom []byte, prog *File) (*core.Machine, error) {
 // or, with no program, the machine resets into its ROM.
 func (s *Session) Reset() {
 	if s.program != nil {
-		if m, err := s.start(s.rom, s.program); err == nil {
+		if m, err := s.start(s.rom, s.program, s.data); err == nil {
 			s.install(m)
 			return
 		}
@@ -244,6 +259,9 @@ func (s *Session) Reset() {
 	s.rec.clear()
 	s.stop = ""
 }
+
+// KeysPending is how many key codes the guest has not read yet.
+func (s *Session) KeysPending() int { return s.m.KeysPending() }
 
 // RunToOverrun runs at warp speed until a frame whose period overran its budget, then
 // pauses with that frame's number in OverrunFrame.
@@ -260,7 +278,7 @@ func (s *Session) SeekingOverrun() bool { return s.toOverrun }
 // OverrunFrame is the frame RunToOverrun stopped at (0: none yet).
 func (s *Session) OverrunFrame() uint32 { return s.overrunAt }
 
-// HasROM tells whether a user ROM is installed.
+// HasROM tells whether a user ROM is installed (else the built-in ROM runs).
 func (s *Session) HasROM() bool { return s.rom != nil }
 
 // Program is the name of the loaded program, or "".
@@ -362,7 +380,7 @@ func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" {
 		ev := s.m.RunUntil(target)
-		s.stop = diagnose(ev, s.m, &s.rec, s.rom != nil)
+		s.stop = diagnose(ev, s.m, &s.rec)
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"
 		}

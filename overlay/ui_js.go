@@ -8,8 +8,6 @@ import (
 	"strings"
 	"syscall/js"
 
-	"honnef.co/go/js/dom/v2"
-
 	"x16scope/core"
 	"x16scope/perf"
 )
@@ -31,11 +29,10 @@ var zoomLevels = [...]int{120, 300, 600, 1800, perf.HistoryFrames}
 // zone editor, the status line and the crash panel. It reads the profiler once per displayed
 // frame and copies each chart to its canvas with one js.CopyBytesToJS.
 type UI struct {
-	s   *Session
-	doc dom.Document
+	s *Session
 
-	status, crash, crashReason, crashRegs, crashTrace, inspect, legend, pauseBtn dom.Element
-	slot                                                                         dom.Element
+	status, crash, crashReason, crashRegs, crashTrace, inspect, legend, pauseBtn js.Value
+	slot                                                                         js.Value
 
 	bars   *BarChart
 	heat   *HeatMap
@@ -66,41 +63,37 @@ type UI struct {
 
 // canvasImage is a canvas with a persistent ImageData the chart is copied into.
 type canvasImage struct {
-	ctx  *dom.CanvasRenderingContext2D
-	img  *dom.ImageData
-	data js.Value
-	el   *dom.HTMLCanvasElement
+	ctx, img, data, el js.Value
 }
 
-func newCanvasImage(doc dom.Document, id string, w, h int) (canvasImage, error) {
-	el, ok := doc.GetElementByID(id).(*dom.HTMLCanvasElement)
-	if !ok {
+func newCanvasImage(id string, w, h int) (canvasImage, error) {
+	el := byID(id)
+	if el.IsNull() || el.Get("tagName").String() != "CANVAS" {
 		return canvasImage{}, fmt.Errorf("page has no canvas #%s", id)
 	}
-	el.SetWidth(w)
-	el.SetHeight(h)
-	ctx := el.GetContext2d()
-	img := ctx.CreateImageData(w, h)
-	return canvasImage{ctx: ctx, img: img, data: img.Data(), el: el}, nil
+	el.Set("width", w)
+	el.Set("height", h)
+	ctx := el.Call("getContext", "2d")
+	img := ctx.Call("createImageData", w, h)
+	return canvasImage{ctx: ctx, img: img, data: img.Get("data"), el: el}, nil
 }
 
 // put copies pix (RGBA, the canvas's size) to the canvas in one bulk copy.
 func (c *canvasImage) put(pix []byte) {
 	js.CopyBytesToJS(c.data, pix)
-	c.ctx.PutImageData(c.img, 0, 0)
+	c.ctx.Call("putImageData", c.img, 0, 0)
 }
 
 // NewUI binds the overlay to the page (web/index.html).
 func NewUI(s *Session) (*UI, error) {
-	doc := dom.GetWindow().Document()
-	u := &UI{s: s, doc: doc, zoom: 1, dirty: true}
-	for id, dst := range map[string]*dom.Element{
+	u := &UI{s: s, zoom: 1, dirty: true}
+	for id, dst := range map[string]*js.Value{
 		"status": &u.status, "crash": &u.crash, "crash-reason": &u.crashReason, "crash-regs": &u.crashRegs,
 		"crash-trace": &u.crashTrace, "inspect": &u.inspect, "bars-legend": &u.legend, "btn-pause": &u.pauseBtn,
 		"screen-slot": &u.slot,
 	} {
-		el := doc.GetElementByID(id)
-		if el == nil {
+		el := byID(id)
+		if el.IsNull() {
 			return nil, fmt.Errorf("page has no #%s", id)
 		}
 		*dst = el
@@ -109,28 +102,24 @@ func NewUI(s *Session) (*UI, error) {
 	u.bars = NewBarChart(barsW, barsH)
 	u.heat = NewHeatMap(heatCols, linesPerRow)
 	u.split = NewLineSplit(splitW, linesPerRow)
-	if u.cBars, err = newCanvasImage(doc, "bars", barsW, barsH); err != nil {
+	if u.cBars, err = newCanvasImage("bars", barsW, barsH); err != nil {
 		return nil, err
 	}
-	if u.cHeat, err = newCanvasImage(doc, "heat", heatCols, u.heat.H); err != nil {
+	if u.cHeat, err = newCanvasImage("heat", heatCols, u.heat.H); err != nil {
 		return nil, err
 	}
-	if u.cSplit, err = newCanvasImage(doc, "split", splitW, u.split.H); err != nil {
+	if u.cSplit, err = newCanvasImage("split", splitW, u.split.H); err != nil {
 		return nil, err
 	}
 	u.heatRows = make([][]uint16, 0, heatCols)
 	u.heatNums = make([]uint32, 0, heatCols)
 	u.splitRows = make([][4]uint16, perf.LinesPerFrame)
 
-	u.cBars.el.AddEventListener("click", false, func(ev dom.Event) {
-		u.pick(ev, u.cBars.el, barsW, u.bars.FrameAt)
-	})
-	u.cHeat.el.AddEventListener("click", false, func(ev dom.Event) {
-		u.pick(ev, u.cHeat.el, heatCols, u.heat.FrameAt)
-	})
-	u.cBars.el.AddEventListener("wheel", false, func(ev dom.Event) {
-		ev.PreventDefault()
-		if ev.Underlying().Get("deltaY").Float() > 0 {
+	on(u.cBars.el, "click", func(ev js.Value) { u.pick(ev, u.cBars.el, barsW, u.bars.FrameAt) })
+	on(u.cHeat.el, "click", func(ev js.Value) { u.pick(ev, u.cHeat.el, heatCols, u.heat.FrameAt) })
+	on(u.cBars.el, "wheel", func(ev js.Value) {
+		ev.Call("preventDefault")
+		if ev.Get("deltaY").Float() > 0 {
 			u.zoom = min(u.zoom+1, len(zoomLevels)-1)
 		} else {
 			u.zoom = max(u.zoom-1, 0)
@@ -143,16 +132,12 @@ func NewUI(s *Session) (*UI, error) {
 }
 
 // pick selects the frame under a click on a chart and pauses on it.
-func (u *UI) pick(ev dom.Event, el *dom.HTMLCanvasElement, width int, at func(int) uint32) {
-	me, ok := ev.(*dom.MouseEvent)
-	if !ok {
+func (u *UI) pick(ev js.Value, el js.Value, width int, at func(int) uint32) {
+	left, _, w, _ := rect(el)
+	if w <= 0 {
 		return
 	}
-	r := el.GetBoundingClientRect()
-	if r.Width() <= 0 {
-		return
-	}
-	x := int((float64(me.ClientX()) - r.Left()) * float64(width) / r.Width())
+	x := int((ev.Get("clientX").Float() - left) * float64(width) / w)
 	if f := at(x); f != 0 {
 		u.selected = f
 		u.s.Pause()
@@ -162,8 +147,7 @@ func (u *UI) pick(ev dom.Event, el *dom.HTMLCanvasElement, width int, at func(in
 
 // ScreenRect is where the X16 picture goes, in CSS pixels of the viewport.
 func (u *UI) ScreenRect() (x, y, w, h float64) {
-	r := u.slot.GetBoundingClientRect()
-	return r.Left(), r.Top(), r.Width(), r.Height()
+	return rect(u.slot)
 }
 
 // Load applies dropped or fetched files (see Session.Load) and refreshes the overlay.
@@ -218,7 +202,7 @@ func (u *UI) Update(t Tick) {
 				u.stats = p.Stats(0)
 				u.statsAt = u.ticks
 			}
-			u.inspect.SetInnerHTML(InspectHTML(p, u.selected, &u.stats))
+			setHTML(u.inspect, InspectHTML(p, u.selected, &u.stats))
 		}
 		u.dirty = false
 	}
@@ -262,7 +246,7 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 		fmt.Fprintf(&lg, "<i style=\"background:#%06x\"></i>%s", it.Color>>8, htmlEscape(it.Name))
 	}
 	fmt.Fprintf(&lg, " · <b style=\"color:#ffd23b\">—</b> budget %s cycles/frame · last %d frames (wheel to zoom)", num(uint64(line)), zoomLevels[u.zoom])
-	u.legend.SetInnerHTML(lg.String())
+	setHTML(u.legend, lg.String())
 }
 
 // updateStatus writes the status line, the pause button's label and the crash panel.
@@ -285,32 +269,31 @@ func (u *UI) updateStatus() {
 	if prog == "" {
 		prog = "no program (drop a .prg)"
 	}
-	rom := "no ROM (programs start directly)"
+	rom := "built-in ROM"
 	if s.HasROM() {
 		rom = "user ROM"
 	}
 	c := m.CPU()
-	u.status.SetTextContent(fmt.Sprintf("%s · %s · %s · frame %d · speed %d%% · PC $%04X · target %.4g fps",
+	setText(u.status, fmt.Sprintf("%s · %s · %s · frame %d · speed %d%% · PC $%04X · target %.4g fps",
 		state, prog, rom, m.Frame(), s.Speed(), c.PC, s.TargetFps()))
 	if s.Paused() {
-		u.pauseBtn.SetTextContent("Resume")
+		setText(u.pauseBtn, "Resume")
 	} else {
-		u.pauseBtn.SetTextContent("Pause")
+		setText(u.pauseBtn, "Pause")
 	}
+	setHidden(u.crash, s.Stopped() == "")
 	if s.Stopped() == "" {
-		u.crash.SetAttribute("hidden", "")
 		return
 	}
-	u.crash.RemoveAttribute("hidden")
-	u.crashReason.SetTextContent(string(s.Stopped()))
-	u.crashRegs.SetTextContent(fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
+	setText(u.crashReason, string(s.Stopped()))
+	setText(u.crashRegs, fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
 		c.PC, c.A, c.X, c.Y, c.S, c.P, flagString(c.P), m.RAMBank(), m.ROMBank(), m.Cycle()))
 	var tr strings.Builder
 	for _, in := range s.Recent(32) {
 		text, _ := core.Disassemble(in.PC, m.Peek)
 		fmt.Fprintf(&tr, "$%04X  %-16s -> $%04X\n", in.PC, text, in.Next)
 	}
-	u.crashTrace.SetTextContent(tr.String())
+	setText(u.crashTrace, tr.String())
 }
 
 // flagString shows P as NV-BDIZC letters, upper case when set.
@@ -334,7 +317,7 @@ func (u *UI) StatusJSON() string {
 		"frame": m.Frame(), "cycle": m.Cycle(), "paused": s.Paused(), "warp": s.Warp(), "speed": s.Speed(),
 		"stopped": string(s.Stopped()), "program": s.Program(), "rom": s.HasROM(), "pc": c.PC,
 		"selected": u.selected, "targetFps": s.TargetFps(), "seekingOverrun": s.SeekingOverrun(),
-		"profiledFrames": s.Profiler().FrameCount(),
+		"profiledFrames": s.Profiler().FrameCount(), "keyEvents": u.input.keys, "keysPending": s.KeysPending(),
 	}
 	b, _ := json.Marshal(st)
 	return string(b)

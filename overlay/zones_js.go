@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
+	"syscall/js"
 
 	"x16scope/perf"
 )
@@ -17,25 +17,29 @@ import (
 // range, bank, idle) and marker region names, edited in place and applied as one list.
 type zoneEditor struct {
 	u    *UI
-	root dom.Element
+	root js.Value
 }
 
 func (z *zoneEditor) bind(u *UI) {
 	z.u = u
-	z.root = u.doc.GetElementByID("zones")
-	if z.root == nil {
+	z.root = byID("zones")
+	if z.root.IsNull() {
 		return
 	}
-	z.root.AddEventListener("click", false, func(ev dom.Event) {
-		t := ev.Target()
-		switch t.GetAttribute("data-act") {
+	on(z.root, "click", func(ev js.Value) {
+		t := ev.Get("target")
+		act := t.Call("getAttribute", "data-act")
+		if act.IsNull() {
+			return
+		}
+		switch act.String() {
 		case "add":
 			z.addRow(perf.Zone{Name: "zone", Start: 0x0801, End: 0x9EFF, Bank: perf.AnyBank})
 		case "add-marker":
 			z.addRow(perf.Zone{Name: "region", Marker: 1})
 		case "del":
-			if tr := t.ParentElement().ParentElement(); tr != nil {
-				tr.ParentElement().RemoveChild(tr)
+			if tr := t.Call("closest", "tr"); !tr.IsNull() {
+				tr.Call("remove")
 			}
 		case "apply":
 			z.apply()
@@ -46,25 +50,25 @@ func (z *zoneEditor) bind(u *UI) {
 
 // refresh rebuilds the table from the session's zone list.
 func (z *zoneEditor) refresh() {
-	if z.root == nil {
+	if z.root.IsNull() {
 		return
 	}
 	var w strings.Builder
 	w.WriteString(`<p class=note>Cycles whose PC is in a zone are charged to it; an <b>idle</b> zone counts as waiting (for wait loops that store or call, e.g. <code>jsr GETIN</code>). Later zones win where they overlap. Bank applies to $A000-$FFFF. Marker rows name the regions a program opens with writes to $9FBC. Drop a .sym to add one zone per routine.</p>`)
 	w.WriteString(`<table><thead><tr><th>name</th><th>start</th><th>end</th><th>bank</th><th>idle</th><th>marker</th><th></th></tr></thead><tbody id="zone-rows"></tbody></table>`)
 	w.WriteString(`<button data-act="add">Add zone</button> <button data-act="add-marker">Name a marker region</button> <button data-act="apply">Apply</button> <span id="zone-msg" class=note></span>`)
-	z.root.SetInnerHTML(w.String())
+	setHTML(z.root, w.String())
 	for _, zn := range z.u.s.Zones() {
 		z.addRow(zn)
 	}
 }
 
 func (z *zoneEditor) addRow(zn perf.Zone) {
-	body := z.u.doc.GetElementByID("zone-rows")
-	if body == nil {
+	body := byID("zone-rows")
+	if body.IsNull() {
 		return
 	}
-	tr := z.u.doc.CreateElement("tr")
+	tr := jsDocument.Call("createElement", "tr")
 	bank := ""
 	if zn.Bank != perf.AnyBank && zn.Marker == 0 {
 		bank = strconv.Itoa(zn.Bank)
@@ -74,58 +78,61 @@ func (z *zoneEditor) addRow(zn perf.Zone) {
 		idle = " checked"
 	}
 	if zn.Marker != 0 {
-		tr.SetInnerHTML(fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td colspan=4 class=note>marker region</td><td><input type=number name=marker min=1 max=111 value=%d style="width:4em"></td><td><button data-act="del" aria-label="remove">×</button></td>`,
+		setHTML(tr, fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td colspan=4 class=note>marker region</td><td><input type=number name=marker min=1 max=111 value=%d style="width:4em"></td><td><button data-act="del" aria-label="remove">×</button></td>`,
 			html.EscapeString(zn.Name), zn.Marker))
 	} else {
-		tr.SetInnerHTML(fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td><input type=text name=start value="$%04X" size=6></td><td><input type=text name=end value="$%04X" size=6></td><td><input type=text name=bank value="%s" size=3 placeholder=any></td><td><input type=checkbox name=idle%s></td><td></td><td><button data-act="del" aria-label="remove">×</button></td>`,
+		setHTML(tr, fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td><input type=text name=start value="$%04X" size=6></td><td><input type=text name=end value="$%04X" size=6></td><td><input type=text name=bank value="%s" size=3 placeholder=any></td><td><input type=checkbox name=idle%s></td><td></td><td><button data-act="del" aria-label="remove">×</button></td>`,
 			html.EscapeString(zn.Name), zn.Start, zn.End, bank, idle))
 	}
-	body.AppendChild(tr)
+	body.Call("appendChild", tr)
 }
 
 // apply reads the table back into a zone list and installs it, or shows what is wrong.
 func (z *zoneEditor) apply() {
-	msg := z.u.doc.GetElementByID("zone-msg")
+	msg := byID("zone-msg")
 	var zones []perf.Zone
-	for i, tr := range z.u.doc.QuerySelectorAll("#zone-rows tr") {
-		get := func(name string) dom.Element { return tr.QuerySelector(`[name="` + name + `"]`) }
+	rows := jsDocument.Call("querySelectorAll", "#zone-rows tr")
+	for i := 0; i < rows.Length(); i++ {
+		tr := rows.Index(i)
+		get := func(name string) js.Value { return tr.Call("querySelector", `[name="`+name+`"]`) }
+		val := func(name string) string { return get(name).Get("value").String() }
 		zn := perf.Zone{Bank: perf.AnyBank}
-		zn.Name = strings.TrimSpace(get("name").Underlying().Get("value").String())
-		if m := get("marker"); m != nil {
-			v, err := strconv.Atoi(m.Underlying().Get("value").String())
+		zn.Name = strings.TrimSpace(val("name"))
+		if m := get("marker"); !m.IsNull() {
+			v, err := strconv.Atoi(val("marker"))
 			if err != nil {
-				msg.SetTextContent(fmt.Sprintf("row %d: marker must be a number 1-111", i+1))
+				setText(msg, fmt.Sprintf("row %d: marker must be a number 1-111", i+1))
 				return
 			}
 			zn.Marker = v
 		} else {
 			var err error
-			if zn.Start, err = parseAddr(get("start").Underlying().Get("value").String()); err == nil {
-				zn.End, err = parseAddr(get("end").Underlying().Get("value").String())
+			if zn.Start, err = parseAddr(val("start")); err == nil {
+				zn.End, err = parseAddr(val("end"))
 			}
 			if err != nil {
-				msg.SetTextContent(fmt.Sprintf("row %d: %v", i+1, err))
+				setText(msg, fmt.Sprintf("row %d: %v", i+1, err))
 				return
 			}
-			if b := strings.TrimSpace(get("bank").Underlying().Get("value").String()); b != "" {
+			if b := strings.TrimSpace(val("bank")); b != "" {
 				v, err := strconv.Atoi(b)
 				if err != nil {
-					msg.SetTextContent(fmt.Sprintf("row %d: bank must be a number 0-255 or empty for any", i+1))
+					setText(msg, fmt.Sprintf("row %d: bank must be a number 0-255 or empty for any", i+1))
 					return
 				}
 				zn.Bank = v
 			}
-			zn.Idle = get("idle").Underlying().Get("checked").Bool()
+			zn.Idle = get("idle").Get("checked").Bool()
 		}
 		zones = append(zones, zn)
 	}
 	if err := z.u.s.SetZones(zones); err != nil {
-		msg.SetTextContent(err.Error())
+		setText(msg, err.Error())
 		return
 	}
 	z.u.zoneGen++
 	z.u.dirty = true
-	msg.SetTextContent(fmt.Sprintf("applied %d zones", len(zones)))
+	setText(msg, fmt.Sprintf("applied %d zones", len(zones)))
 }
 
 // parseAddr reads "$1234", "0x1234" or decimal.

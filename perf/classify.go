@@ -4,42 +4,74 @@ import "x16scope/core"
 
 // The hot path: one call per instruction (PROFILER.md section 2). Precedence, highest first:
 // an open interrupt handler (irq), guest markers, zones, automatic wait detection, other.
-// Cost with profiling on: one table load for the opcode class, one zone table index, an add
-// into the frame accumulator and a handful of branches. No interface calls, no allocation.
+//
+// The state that decides a cycle's bucket changes only at a few instructions ("events":
+// those that write or move the PC elsewhere, WAI, BRK, RTI) and at interrupts, markers and
+// VSYNCs. It is folded into three fields whenever it changes (refresh):
+//
+//	pre    the code that beats zones: irq while a handler is open, the innermost marker
+//	       region, or wait in a framed guest's $F1-$F0 gap; else 0
+//	post   the code when no zone applies: wait while a detected loop is confirmed; else 0
+//	       (other)
+//	events the opcode classes that must take the event path in the current state; with
+//	       automatic detection on (detect), taken backward jumps take it too
+//
+// so an ordinary instruction costs one opcode-class load and test, one zone-table index, an
+// add into the frame accumulator and a couple of branches. No interface calls, no allocation.
 
 // Instr implements core.Tracer: one executed instruction.
 func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
 	oc := opTable[op]
-	if p.irqDepth != 0 || oc&opBRK != 0 {
-		p.handlerInstr(oc, cycles)
+	if oc&p.events != 0 || (next <= pc && oc&opTransfer != 0 && p.detect) {
+		if p.post == codeWait && pc == p.loop.end && next == p.loop.head {
+			// The confirmed wait loop closing once more changes nothing: this is most
+			// instructions of a program that waits, so it stays here.
+			c := p.zones.at(pc, bank)
+			if c == 0 {
+				c = codeWait
+			}
+			p.acc[c&bucketMask] += cycles
+			p.last = c
+			return
+		}
+		if p.detect && oc&opBRK == 0 {
+			p.autoEvent(pc, bank, oc, cycles, next)
+		} else {
+			p.instrEvent(pc, bank, oc, cycles, next)
+		}
 		return
 	}
-	if oc&opWAI != 0 {
-		p.waiPC, p.waiBank = pc, bank
+	c := p.pre
+	if c == 0 {
+		if c = p.zones.at(pc, bank); c == 0 {
+			c = p.post
+		}
 	}
-	if p.mk.on {
-		p.charge(p.markerCode(pc, bank), cycles)
-		return
-	}
-	waiting := p.loop.step(pc, oc, next) || oc&opWAI != 0
-	c := p.zones.at(pc, bank)
-	if c == 0 && waiting {
-		c = codeWait
-	}
-	p.charge(c, cycles)
+	p.acc[c&bucketMask] += cycles
+	p.last = c
 }
 
-// handlerInstr charges an instruction run while a handler is open, or a BRK opening one.
-// RTI closes the innermost handler; its own cycles are still the handler's.
-func (p *Profiler) handlerInstr(oc opClass, cycles uint32) {
+// instrEvent charges an event instruction while a handler is open or in marker mode, and
+// BRK in any mode (autoEvent handles the others).
+func (p *Profiler) instrEvent(pc uint16, bank uint8, oc opClass, cycles uint32, next uint16) {
 	switch {
-	case oc&opBRK != 0:
-		p.irqDepth++
-		p.loop.reset()
-	case oc&opRTI != 0:
-		p.irqDepth--
+	case p.irqDepth != 0 || oc&opBRK != 0:
+		// BRK opens a handler like an interrupt; RTI closes the innermost one, and its own
+		// cycles are still the handler's.
+		if oc&opBRK != 0 {
+			p.irqDepth++
+			p.loop.reset()
+		} else if oc&opRTI != 0 {
+			p.irqDepth--
+		}
+		p.charge(codeIRQ, cycles)
+	default: // marker mode
+		if oc&opWAI != 0 {
+			p.waiPC, p.waiBank = pc, bank
+		}
+		p.charge(p.markerCode(pc, bank), cycles)
 	}
-	p.charge(codeIRQ, cycles)
+	p.refresh()
 }
 
 // Interrupt implements core.Tracer: a hardware interrupt entry (IRQ or NMI). The entry
@@ -47,6 +79,7 @@ func (p *Profiler) handlerInstr(oc opClass, cycles uint32) {
 func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 	p.irqDepth++
 	p.loop.reset()
+	p.refresh()
 	p.charge(codeIRQ, cycles)
 }
 
@@ -68,14 +101,53 @@ func (p *Profiler) Wait(cycles uint32) {
 	p.charge(c, cycles)
 }
 
-// charge adds cycles to the bucket in code and to the running work or wait total.
+// charge adds cycles to the bucket in code c and remembers c: whether the CPU was waiting
+// when a VSYNC lands decides whether the period closes there.
 func (p *Profiler) charge(c uint16, cycles uint32) {
 	p.acc[c&bucketMask] += cycles
-	if c&waitBit != 0 {
-		p.waitTotal += uint64(cycles)
-		p.lastWait = true
-	} else {
-		p.workTotal += uint64(cycles)
-		p.lastWait = false
+	p.last = c
+}
+
+// refresh recomputes pre, post, events and detect from the classification state. Call it
+// after anything that changes the handler depth, the marker state or the detector.
+func (p *Profiler) refresh() {
+	switch {
+	case p.irqDepth != 0:
+		p.pre, p.post, p.events, p.detect = codeIRQ, codeOther, opRTI|opBRK, false
+	case p.mk.on:
+		p.pre, p.post, p.events, p.detect = p.mk.top(), codeOther, opBRK|opWAI, false
+		if p.pre == 0 && p.mk.gap {
+			p.pre = codeWait
+		}
+	default:
+		p.pre, p.post, p.events, p.detect = 0, codeOther, opBRK|opWAI, true
+		if p.loop.closes != 0 {
+			p.events |= opWrites | opControl
+		}
+		if p.loop.closes >= 2 {
+			p.post = codeWait
+		}
 	}
+}
+
+// totals returns the work and waiting cycles charged since the profiler was built: the
+// finished frames' sums plus the frame in progress. Periods subtract two of these, so they
+// are exact to the cycle wherever they open and close (VSYNC or $F0), and the hot path keeps
+// one accumulator only.
+func (p *Profiler) totals() (work, wait uint64) {
+	work, wait = p.doneWork, p.doneWait
+	wait += uint64(p.acc[BucketWait])
+	for b, v := range p.acc[:zoneBase] {
+		if b != BucketWait {
+			work += uint64(v)
+		}
+	}
+	for i, v := range p.acc[zoneBase : zoneBase+len(p.zoneList)] {
+		if p.zoneList[i].Idle {
+			wait += uint64(v)
+		} else {
+			work += uint64(v)
+		}
+	}
+	return work, wait
 }

@@ -28,8 +28,8 @@ func TestOpTableFromCore(t *testing.T) {
 		{0x8F, 3, opTransfer},  // BBS0
 		{iWAI, 1, opWAI},
 		{iBRK, 2, opBRK | opWrites},
-		{iRTI, 1, opRTI},
-		{iRTS, 1, 0}, // a return, not a loop-closing jump
+		{iRTI, 1, opRTI | opReturn},
+		{iRTS, 1, opReturn}, // a return: leaves a loop, never closes one
 	}
 	for _, tc := range tests {
 		got := opTable[tc.op]
@@ -164,8 +164,8 @@ func TestCallingLoopNeedsIdleZone(t *testing.T) {
 		t.Errorf("other %d, main loop %d, getin %d; want 0, 90, 90",
 			f.acc(BucketOther), f.acc(ZoneBucket(0)), f.acc(ZoneBucket(1)))
 	}
-	if f.p.waitTotal != 180 || f.p.workTotal != 0 {
-		t.Errorf("waiting %d, work %d; want 180, 0", f.p.waitTotal, f.p.workTotal)
+	if work, wait := f.p.totals(); wait != 180 || work != 0 {
+		t.Errorf("waiting %d, work %d; want 180, 0", wait, work)
 	}
 }
 
@@ -311,5 +311,38 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per run, want 0", allocs)
+	}
+}
+
+// A confirmed loop exits wherever the PC leaves its body: a forward branch out of it, or an
+// RTS inside it. The leaving instruction is the last waiting one.
+func TestLoopExitsByBranchOrReturn(t *testing.T) {
+	// - lda $9F27 / bne found / bra -   ($0900-$0906); found: at $0A00.
+	f := newFeeder(t)
+	for i := 0; i < 3; i++ {
+		f.instr(0x0900, iLDAab, 4, 0x0903)
+		f.instr(0x0903, iBNE, 2, 0x0905)
+		f.instr(0x0905, iBRA, 3, 0x0900)
+	}
+	f.instr(0x0900, iLDAab, 4, 0x0903)
+	f.instr(0x0903, iBNE, 3, 0x0A00) // taken: leaves the body
+	f.instr(0x0A00, iNOP, 2, 0x0A01)
+	if f.acc(BucketWait) != 9+4+3 || f.acc(BucketOther) != 18+2 {
+		t.Errorf("branch exit: wait %d other %d; want 16, 20", f.acc(BucketWait), f.acc(BucketOther))
+	}
+
+	// loop: lda flag / beq skip / rts / skip: bra loop   ($0900-$0906), called from $0800.
+	f = newFeeder(t)
+	for i := 0; i < 3; i++ {
+		f.instr(0x0900, iLDAzp, 3, 0x0902)
+		f.instr(0x0902, iBEQ, 3, 0x0905)
+		f.instr(0x0905, iBRA, 3, 0x0900)
+	}
+	f.instr(0x0900, iLDAzp, 3, 0x0902)
+	f.instr(0x0902, iBEQ, 2, 0x0904)
+	f.instr(0x0904, iRTS, 6, 0x0803) // returns out of the body
+	f.instr(0x0803, iNOP, 2, 0x0804)
+	if f.acc(BucketWait) != 9+3+2+6 || f.acc(BucketOther) != 18+2 {
+		t.Errorf("return exit: wait %d other %d; want 20, 20", f.acc(BucketWait), f.acc(BucketOther))
 	}
 }

@@ -9,9 +9,15 @@ package perf
 //
 // When the same backward jump closes twice in a row with no write in between and a body of
 // at most maxLoopBody bytes, the loop is confirmed and its instructions from then on are
-// waiting. Confirmation ends when the PC leaves the body (the loop exited), a write happens
-// (the loop did something), another backward jump closes (a different loop), or an
-// interrupt is taken (re-anchor: up to two passes of the loop are lost, by design).
+// waiting. Confirmation ends when the loop exits, a write happens (the loop did something),
+// another backward jump closes (a different loop), or an interrupt is taken (re-anchor: up
+// to two passes of the loop are lost, by design).
+//
+// The detector only needs to see "events": instructions that write, and instructions that
+// can send the PC elsewhere (branches, jumps, returns). The PC can only leave a loop body
+// through one of those (falling off its end means the closing branch was not taken) or
+// through an interrupt, so every other instruction keeps the state as it is and is charged
+// by the profiler's fast path without calling the detector at all.
 const maxLoopBody = 32
 
 type loopDetector struct {
@@ -19,35 +25,60 @@ type loopDetector struct {
 	closes    uint8  // consecutive write-free closes of this anchor (0: no anchor)
 }
 
-// step feeds one executed instruction (opcode class oc at pc, leaving the PC at next) and
-// tells whether its cycles are waiting. The state before the instruction decides: the pass
-// that confirms the loop is still work, and the final poll that falls out of the loop
-// (closing branch not taken) is still waiting.
-func (d *loopDetector) step(pc uint16, oc opClass, next uint16) bool {
-	if d.closes != 0 && (pc < d.head || pc > d.end) {
-		d.closes = 0 // the loop exited (or was never re-entered)
-	}
+// autoEvent charges an event instruction under automatic detection (no handler open, no
+// marker mode, not BRK) and updates the detector and the fast path's state. It is one
+// function, with the detector inline, because it runs for every backward jump and, while a
+// loop is anchored, every write and jump: a loop that stores passes here twice an iteration.
+//
+// The state before the instruction decides whether it is waiting: the pass that confirms the
+// loop is still work, and the final poll that falls out of the loop (closing branch not
+// taken) is still waiting.
+func (p *Profiler) autoEvent(pc uint16, bank uint8, oc opClass, cycles uint32, next uint16) {
+	d := &p.loop
 	waiting := d.closes >= 2
-	if oc&opWrites != 0 {
-		d.closes = 0
-		return false
-	}
-	if oc&opTransfer != 0 && next <= pc {
+	switch {
+	case oc&opWrites != 0:
+		d.closes, waiting = 0, false
+	case oc&opTransfer != 0 && next <= pc:
 		// A taken backward branch or jump (next == pc is a jump to itself: "jmp *").
-		if uint32(pc)+uint32(oc.bytes())-uint32(next) > maxLoopBody {
-			d.closes = 0
-			return false
-		}
 		if d.closes != 0 && next == d.head && pc == d.end {
 			if d.closes < 2 {
 				d.closes++
 			}
 		} else {
-			d.head, d.end, d.closes = next, pc, 1
+			d.anchor(pc, oc, next) // a different loop closed
 			waiting = false
 		}
+	case next < d.head || next > d.end:
+		d.closes = 0 // the PC leaves the body: the loop exited
 	}
-	return waiting
+	if oc&opWAI != 0 {
+		p.waiPC, p.waiBank = pc, bank
+		waiting = true
+	}
+	c := p.zones.at(pc, bank)
+	if c == 0 && waiting {
+		c = codeWait
+	}
+	p.acc[c&bucketMask] += cycles
+	p.last = c
+	p.post, p.events = codeOther, opBRK|opWAI
+	if d.closes != 0 {
+		p.events |= opWrites | opControl // a write breaks the loop, a jump may leave it
+		if d.closes >= 2 {
+			p.post = codeWait
+		}
+	}
+}
+
+// anchor starts counting the loop closed by the backward jump at pc, if its body is small
+// enough to be a wait loop.
+func (d *loopDetector) anchor(pc uint16, oc opClass, next uint16) {
+	if uint32(pc)+uint32(oc.bytes())-uint32(next) > maxLoopBody {
+		d.closes = 0
+		return
+	}
+	d.head, d.end, d.closes = next, pc, 1
 }
 
 // reset drops the anchor (an interrupt was taken, or profiling restarted).

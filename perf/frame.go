@@ -19,7 +19,7 @@ func (p *Profiler) VSync(cycle uint64) {
 		h.pVSyncs++
 	default:
 		h.pVSyncs++
-		if p.lastWait {
+		if p.last&waitBit != 0 {
 			p.closePeriod(0)
 		} else if h.pVSyncs >= maxPeriodVSyncs {
 			p.closePeriod(PeriodUnsynced)
@@ -29,6 +29,7 @@ func (p *Profiler) VSync(cycle uint64) {
 		// Unframed guests: regions still open at a VSYNC are closed there, so a missing
 		// leave costs one frame of misattribution, never more (PROFILER.md section 3).
 		p.mk.closeRegions()
+		p.refresh()
 	}
 	p.recordFrame(cycle, true)
 }
@@ -47,7 +48,7 @@ func (p *Profiler) frameBegin() {
 func (p *Profiler) openPeriod() {
 	h := &p.hist
 	h.periodOpen = true
-	h.pWork, h.pWait = p.workTotal, p.waitTotal
+	h.pWork, h.pWait = p.totals()
 	h.pVSyncs = 0
 }
 
@@ -55,8 +56,9 @@ func (p *Profiler) openPeriod() {
 // next one at the same instant.
 func (p *Profiler) closePeriod(flags PeriodFlags) {
 	h := &p.hist
-	work := p.workTotal - h.pWork
-	all := work + p.waitTotal - h.pWait
+	work, wait := p.totals()
+	work -= h.pWork
+	all := work + wait - h.pWait
 	if flags&PeriodUnsynced == 0 && p.budget.overrun(work, h.pVSyncs) {
 		flags |= PeriodOverrun
 	}
@@ -116,6 +118,8 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 		}
 	}
 	r.Cycles = r.Other + r.Wait + r.IRQ + r.Regions + r.ZoneWork + r.ZoneIdle
+	p.doneWork += uint64(r.Work())
+	p.doneWait += uint64(r.Waiting())
 	clear(p.acc[:len(row)])
 
 	if bus {

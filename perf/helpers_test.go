@@ -30,7 +30,7 @@ const (
 // interrupts and WAI cycles advance a cycle counter, and VSync is reported after the event
 // that reaches each VSYNC (cycle 122,880 + k x 134,400).
 type feeder struct {
-	t      *testing.T
+	t      testing.TB
 	p      *Profiler
 	cycle  uint64
 	nextVS uint64
@@ -38,7 +38,7 @@ type feeder struct {
 
 const firstVSync = 480 * 256
 
-func newFeeder(t *testing.T) *feeder {
+func newFeeder(t testing.TB) *feeder {
 	t.Helper()
 	m, err := core.New(core.Config{})
 	if err != nil {

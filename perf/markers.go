@@ -59,6 +59,7 @@ func (s *markerState) reset() {
 func (p *Profiler) Marker(v uint8) {
 	s := &p.mk
 	s.on = true
+	defer p.refresh() // marker mode, the innermost region or the gap may have changed
 	switch {
 	case v == markerLeave:
 		if s.over > 0 {

@@ -9,11 +9,16 @@ type opClass uint8
 
 const (
 	opWrites     opClass = 1 << iota // stores to memory: stores, RMW, pushes, JSR, BRK
-	opTransfer                       // may move the PC backward: branches (incl. BBR/BBS, BRA) and JMP
+	opTransfer                       // can close a loop: branches (incl. BBR/BBS, BRA) and JMP
+	opReturn                         // RTS and RTI: the other ways the PC leaves a loop body
 	opWAI                            // WAI
 	opBRK                            // BRK: opens a handler like an interrupt
 	opRTI                            // RTI: closes the innermost handler
-	opBytesShift = 5                 // bits 5-6: instruction length in bytes (1-3)
+	opBytesShift = 6                 // bits 6-7: instruction length in bytes (1-3)
+
+	// opControl: the instruction can send the PC somewhere other than the next instruction
+	// (JSR and BRK also write, so opWrites catches them).
+	opControl = opTransfer | opReturn
 )
 
 // bytes is the instruction's length.
@@ -40,6 +45,9 @@ func buildOpTable() (t [256]opClass) {
 		}
 		if f&core.OpRTI != 0 {
 			c |= opRTI
+		}
+		if f&(core.OpReturn|core.OpRTI) != 0 {
+			c |= opReturn
 		}
 		t[op] = c | opClass(info.Bytes&3)<<opBytesShift
 	}

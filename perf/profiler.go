@@ -34,10 +34,13 @@ type Profiler struct {
 
 	// Classification (classify.go). acc is the frame in progress, one entry per bucket.
 	acc       [bucketSpace]uint32
-	workTotal uint64 // work cycles since the profiler was built (periods subtract snapshots)
-	waitTotal uint64 // waiting cycles likewise
-	lastWait  bool   // the most recently charged cycles were waiting (closes periods at VSYNC)
-	irqDepth  uint32 // open interrupt handlers: entries (IRQ, NMI, BRK) minus matching RTIs
+	last      uint16  // bucket code of the latest charge: waiting or not when a VSYNC lands
+	pre, post uint16  // codes that beat / back up the zones in the current state (refresh)
+	events    opClass // opcode classes that take the event path in the current state
+	detect    bool    // automatic wait detection is on: no handler open, no marker mode
+	irqDepth  uint32  // open interrupt handlers: entries (IRQ, NMI, BRK) minus matching RTIs
+	doneWork  uint64  // work cycles of the frames recorded so far (see totals)
+	doneWait  uint64  // waiting cycles likewise
 	loop      loopDetector
 	waiPC     uint16 // where the last WAI was, to classify the halted cycles that follow it
 	waiBank   uint8
@@ -48,7 +51,6 @@ type Profiler struct {
 	zones       zoneTable
 	zoneList    []Zone
 	regionNames [MaxRegion + 1]string
-	zoneEpoch   uint64 // first frame whose zone breakdown uses the current zone list
 
 	hist    history      // frames and periods (history.go)
 	scratch statsScratch // for Stats (stats.go)
@@ -57,6 +59,7 @@ type Profiler struct {
 // New builds a profiler for m with a 60 fps budget. It is off until an owner acquires it.
 func New(m *core.Machine) *Profiler {
 	p := &Profiler{m: m}
+	p.refresh()
 	p.budget, _ = NewBudget(60)
 	p.vera = m.VERA()
 	p.hist.init(0)
@@ -91,11 +94,13 @@ func (p *Profiler) Owners() Owner { return p.owners }
 // start attaches the profiler. The frame in progress is partial (it began before the
 // profiler saw it), and no period is open until the next VSYNC (or $F0).
 func (p *Profiler) start() {
+	p.doneWork, p.doneWait = p.totals() // the frame in progress restarts empty
 	clear(p.acc[:])
-	p.lastWait = false
+	p.last = 0
 	p.irqDepth = 0
 	p.loop.reset()
 	p.mk.closeRegions()
+	p.refresh()
 	p.hist.restart()
 	p.m.SetTracer(p)
 }
@@ -120,8 +125,9 @@ func (p *Profiler) Budget() Budget { return p.budget }
 func (p *Profiler) Reset() {
 	p.irqDepth = 0
 	p.loop.reset()
-	p.lastWait = false
+	p.last = 0
 	p.mk.reset()
+	p.refresh()
 	p.hist.machineReset()
 }
 

@@ -404,3 +404,23 @@ func TestBusStatsProgram(t *testing.T) {
 		t.Errorf("bandwidth %+v", b)
 	}
 }
+
+// A machine reset ends marker mode and closes open handlers; the frame that contains it is
+// flagged (the machine does not report the reset sequence's 7 cycles).
+func TestMachineReset(t *testing.T) {
+	pr := loadProgram(t, "busy")
+	pr.run(2)
+	pr.p.Marker(5)
+	pr.p.Interrupt(core.IRQ, 0)
+	pr.m.Reset() // the test ROM's reset vector restarts the program at $080D
+	if pr.p.mk.on || pr.p.mk.depth != 0 || pr.p.irqDepth != 0 || pr.p.pre != 0 {
+		t.Errorf("after reset: marker mode %v, depth %d, irq depth %d", pr.p.mk.on, pr.p.mk.depth, pr.p.irqDepth)
+	}
+	pr.run(2)
+	if r := pr.p.FrameAt(2); r.Flags&FrameReset == 0 || pr.p.FrameAt(3).Flags&FrameReset != 0 {
+		t.Errorf("frame flags %b, %b: want the reset frame flagged, the next not", r.Flags, pr.p.FrameAt(3).Flags)
+	}
+	if r, prev := pr.p.FrameAt(2), pr.p.FrameAt(1); uint64(r.Cycles) != r.EndCycle-prev.EndCycle-7 {
+		t.Errorf("reset frame: %d cycles charged, %d elapsed; want 7 fewer", r.Cycles, r.EndCycle-prev.EndCycle)
+	}
+}

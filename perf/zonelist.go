@@ -38,7 +38,6 @@ func (p *Profiler) SetZones(zones []Zone) error {
 	p.zoneList = list
 	p.zones.build(list)
 	p.hist.init(len(list))
-	p.zoneEpoch = uint64(p.hist.frameNo)
 	return nil
 }
 

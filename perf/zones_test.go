@@ -59,8 +59,8 @@ func TestZoneTableLaterWinsAndBanks(t *testing.T) {
 	// Charging through the table: idle zones are waiting.
 	f.instrBank(0xC010, 4, iNOP, 2, 0xC011)
 	f.instrBank(0xA000, 2, iNOP, 2, 0xA001)
-	if f.p.waitTotal != 2 || f.acc(ZoneBucket(4)) != 2 || f.acc(ZoneBucket(2)) != 2 {
-		t.Errorf("wait %d, rom4 %d, ram2 %d; want 2, 2, 2", f.p.waitTotal, f.acc(ZoneBucket(4)), f.acc(ZoneBucket(2)))
+	if _, wait := f.p.totals(); wait != 2 || f.acc(ZoneBucket(4)) != 2 || f.acc(ZoneBucket(2)) != 2 {
+		t.Errorf("wait %d, rom4 %d, ram2 %d; want 2, 2, 2", wait, f.acc(ZoneBucket(4)), f.acc(ZoneBucket(2)))
 	}
 	// Replacing the list drops the bank tables that are no longer needed.
 	f.p.SetZones(zs[:2])

@@ -54,8 +54,9 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 		idx := r.idx[:n]
 		mergeLayers(idx, a[:n], b[:n])
 		if sprites {
-			for w, m := range r.sprShown {
+			for w, m := range r.sprOcc[:ScreenWidth/64] {
 				for ; m != 0; m &= m - 1 {
+					// Unconditional: a transparent slot composes to the layer merge.
 					if i := w<<6 | bits.TrailingZeros64(m); i < n {
 						idx[i] = composePixel(a[i], b[i], r.spr[i])
 					}
@@ -88,36 +89,44 @@ func mergeLayers(dst, a, b []uint8) {
 	}
 }
 
-// paletteRow converts palette indices to RGBA pixels.
+// paletteRow converts palette indices to RGBA pixels, 8 at a time (two pixels per store).
 func paletteRow(row []byte, idx []uint8, pal *[256]uint32) {
 	row = row[:4*len(idx)]
-	for i, p := range idx {
-		binary.LittleEndian.PutUint32(row[4*i:4*i+4], pal[p])
+	i := 0
+	for ; i+8 <= len(idx); i += 8 {
+		g := binary.LittleEndian.Uint64(idx[i : i+8])
+		o := row[4*i : 4*i+32]
+		binary.LittleEndian.PutUint64(o[0:8], uint64(pal[uint8(g)])|uint64(pal[uint8(g>>8)])<<32)
+		binary.LittleEndian.PutUint64(o[8:16], uint64(pal[uint8(g>>16)])|uint64(pal[uint8(g>>24)])<<32)
+		binary.LittleEndian.PutUint64(o[16:24], uint64(pal[uint8(g>>32)])|uint64(pal[uint8(g>>40)])<<32)
+		binary.LittleEndian.PutUint64(o[24:32], uint64(pal[uint8(g>>48)])|uint64(pal[uint8(g>>56)])<<32)
+	}
+	for ; i < len(idx); i++ {
+		binary.LittleEndian.PutUint32(row[4*i:4*i+4], pal[idx[i]])
 	}
 }
 
 // composePixel overlays in the RTL's order (composer.v:189-201): sprite Z=1, layer 0,
-// sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque.
+// sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque. With no
+// sprite pixel (s = 0) it is the plain layer merge. Branch-free: the inputs are data.
 func composePixel(l0, l1 uint8, s uint16) uint8 {
 	sc := uint8(s)
-	z := s >> 8 & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written
-	var p uint8
-	if z == 1 {
-		p = sc
-	}
-	if l0 != 0 {
-		p = l0
-	}
-	if z == 2 {
-		p = sc
-	}
-	if l1 != 0 {
-		p = l1
-	}
-	if z == 3 {
-		p = sc
-	}
+	z := uint8(s>>8) & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written
+	p := sc & mask8(z == 1)
+	p ^= (p ^ l0) & mask8(l0 != 0)
+	p ^= (p ^ sc) & mask8(z == 2)
+	p ^= (p ^ l1) & mask8(l1 != 0)
+	p ^= (p ^ sc) & mask8(z == 3)
 	return p
+}
+
+// mask8 is $FF for true, 0 for false.
+func mask8(b bool) uint8 {
+	var m uint8
+	if b {
+		m = 0xFF
+	}
+	return m
 }
 
 // composeScaled handles HSCALE != 128: a 7.7 fixed-point source counter starts at 0 at

@@ -17,11 +17,10 @@ type renderState struct {
 	cur      int       // which of the two buffers this line uses
 	zeroLine layerLine // stands in for a disabled layer
 
-	spr      spriteLine         // sprite line buffer
-	sprDirty bool               // spr holds pixels (erase before the next render)
-	sprShown spriteMask         // which of spr[0:640] hold pixels: the composer visits only those
-	idx      [ScreenWidth]uint8 // the composed line as palette indices
-	plan     spritePlan
+	spr    spriteLine         // sprite line buffer
+	sprOcc spriteOcc          // which slots of spr this line's sprites covered
+	idx    [ScreenWidth]uint8 // the composed line as palette indices
+	plan   spritePlan
 
 	collisions uint8 // sprite collision groups seen this frame (ISR 7:4 at VSYNC)
 
@@ -103,7 +102,7 @@ func (v *VERA) renderLine(y int) {
 	} else {
 		r.eraseSprites()
 	}
-	v.composeLine(y, &lines[0], &lines[1], r.sprShown.any())
+	v.composeLine(y, &lines[0], &lines[1], r.sprOcc.shown())
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the

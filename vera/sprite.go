@@ -15,35 +15,53 @@ const spriteLineLen = 1024
 // 7:0 colour (0 = transparent).
 type spriteLine [spriteLineLen]uint16
 
-// bit16 is 1 for true, 0 for false.
-func bit16(b bool) uint16 {
-	var u uint16
-	if b {
-		u = 1
+// spriteOcc marks the sprite line buffer positions that may hold pixels this line: a
+// sprite sets the whole span it covers. Spans with no marks take a fast path (nothing to
+// compare against), the composer visits only marked positions, and erasing clears only
+// marked words.
+type spriteOcc [spriteLineLen / 64]uint64
+
+// spanMask returns the bits of positions [x, x+n) (n <= 64, x+n <= 1024) as up to two words
+// starting at word x/64.
+func spanMask(x, n int) (w int, lo, hi uint64) {
+	m := uint64(1)<<n - 1 // all ones for n = 64 (Go shifts past the width give 0)
+	sh := uint(x & 63)
+	return x >> 6, m << sh, m >> (64 - sh) // hi is 0 when sh = 0 (shift by 64)
+}
+
+func (o *spriteOcc) empty(x, n int) bool {
+	w, lo, hi := spanMask(x, n)
+	if o[w]&lo != 0 {
+		return false
 	}
-	return u
+	return hi == 0 || o[w+1]&hi == 0
+}
+
+func (o *spriteOcc) mark(x, n int) {
+	w, lo, hi := spanMask(x, n)
+	o[w] |= lo
+	if hi != 0 {
+		o[w+1] |= hi
+	}
+}
+
+// shown tells whether any position 0-639 is marked.
+func (o *spriteOcc) shown() bool {
+	var a uint64
+	for _, w := range o[:ScreenWidth/64] {
+		a |= w
+	}
+	return a != 0
 }
 
 // eraseSprites empties the sprite line buffer, as the RTL does after each line is shown.
 func (r *renderState) eraseSprites() {
-	if r.sprDirty {
-		r.spr = spriteLine{}
-		r.sprShown = spriteMask{}
-		r.sprDirty = false
+	for w, m := range r.sprOcc {
+		if m != 0 {
+			clear(r.spr[64*w : 64*w+64])
+		}
 	}
-}
-
-// spriteMask is a set of pixel positions 0-639.
-type spriteMask [ScreenWidth / 64]uint64
-
-func (m *spriteMask) set(i int) { m[i>>6] |= 1 << (i & 63) }
-
-func (m *spriteMask) any() bool {
-	var a uint64
-	for _, w := range m {
-		a |= w
-	}
-	return a != 0
+	r.sprOcc = spriteOcc{}
 }
 
 // renderSprites draws the sprites of source line lineIdx into r.spr and records the bus use
@@ -65,11 +83,9 @@ func (v *VERA) renderSprites(lineIdx int, lb *LineBus) {
 		bpp8 := a[1]&0x80 != 0
 		width := 8 << (a[7] >> 4 & 3)
 		n := spritePixelsDrawn(int(p.match[k]), width, spritePPW(bpp8))
-		if n == 0 {
-			continue
+		if n > 0 {
+			coll |= v.drawSprite(a, int(p.dy[k]), width, n, bpp8)
 		}
-		r.sprDirty = true
-		coll |= v.drawSprite(a, int(p.dy[k]), width, n, bpp8)
 	}
 	r.collisions |= uint8(coll)
 }
@@ -118,27 +134,68 @@ func (v *VERA) drawSprite(a []byte, dy, width, n int, bpp8 bool) uint16 {
 		}
 	}
 
-	z := uint16(a[6]>>2&3) << 8
-	mask := uint16(a[6]>>4) << 12
+	// Screen position k of the sprite goes to slot (X + k) mod 1024: at most two runs.
 	x := int(a[2]) | int(a[3]&3)<<8
-	buf := &v.r.spr
-	shown := &v.r.sprShown
+	zm := uint16(a[6]>>2&3)<<8 | uint16(a[6]>>4)<<12 // Z and collision mask, ready to OR
+	coll := v.drawRun(x, px[:min(n, spriteLineLen-x)], zm)
+	if x+n > spriteLineLen {
+		coll |= v.drawRun(0, px[spriteLineLen-x:n], zm)
+	}
+	return coll >> 12
+}
+
+// drawRun writes the sprite pixels px to slots x.. (no wrap inside a run) and returns the
+// collision groups hit (bits 15:12). zm holds the sprite's Z (9:8) and mask (15:12).
+func (v *VERA) drawRun(x int, px []uint8, zm uint16) uint16 {
+	r := &v.r
+	buf := r.spr[x : x+len(px)]
+	empty := r.sprOcc.empty(x, len(px))
+	r.sprOcc.mark(x, len(px))
+	if empty {
+		// Nothing drawn here yet: every opaque pixel wins and nothing collides.
+		for k, c := range px {
+			w := zm | uint16(c)
+			if c == 0 {
+				w = 0
+			}
+			buf[k] = w
+		}
+		return 0
+	}
+	// Collisions count at positions 0-639 only.
+	vis := min(max(ScreenWidth-x, 0), len(px))
+	coll := mergeRun(buf[:vis], px[:vis], zm)
+	mergeRun(buf[vis:], px[vis:], zm)
+	return coll & zm & 0xF000
+}
+
+// mergeRun draws pixels over a run that may already hold sprite pixels, and returns the
+// OR of the entries its opaque pixels met (their collision masks are bits 15:12).
+func mergeRun(buf []uint16, px []uint8, zm uint16) uint16 {
+	buf = buf[:len(px)]
+	z := zm & 0x300
 	var coll uint16
-	for k, c := range px[:n] {
+	for k, c := range px {
 		if c == 0 {
 			continue
 		}
-		pos := (x + k) & (spriteLineLen - 1)
-		old := buf[pos]
-		if pos < ScreenWidth {
-			coll |= old & mask // collision: this sprite's groups meet groups already here
-			shown.set(pos)
-		}
+		old := buf[k]
+		coll |= old
 		// A later (lower-priority) sprite only wins where the buffer is transparent or its
-		// Z is higher (sprite_renderer.v:319-323). Branch-free: Z order is data.
+		// Z is higher (sprite_renderer.v:319-323). Branch-free: Z order is data. The
+		// entry keeps the masks of every sprite that wrote it.
 		win := bit16(old&0xFF == 0) | bit16(z > old&0x300)
-		nv := old&0xF000 | mask | z | uint16(c)
-		buf[pos] = old ^ (old^nv)&-win
+		nv := old&0xF000 | zm | uint16(c)
+		buf[k] = old ^ (old^nv)&-win
 	}
-	return coll >> 12
+	return coll
+}
+
+// bit16 is 1 for true, 0 for false.
+func bit16(b bool) uint16 {
+	var u uint16
+	if b {
+		u = 1
+	}
+	return u
 }

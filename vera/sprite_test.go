@@ -255,6 +255,22 @@ func TestSpriteCollisions(t *testing.T) {
 	if got := r.p.RenderFrame(); got != 0 {
 		t.Fatalf("off-screen collisions = %04b, want 0", got)
 	}
+	// Overlap straddling x=640: the pair meets at 638-639 (counts) and 640-643 (doesn't).
+	r.sprite(0, sprite{addr: 0x01000, x: 636, y: 10, z: 1, mask: 0x8, w: 8, h: 8})
+	r.sprite(1, sprite{addr: 0x01000, x: 638, y: 10, z: 1, mask: 0x8, w: 8, h: 8})
+	if got := r.p.RenderFrame(); got != 0x8 {
+		t.Fatalf("collision at x 638-639 = %04b, want 1000", got)
+	}
+	r.sprite(1, sprite{addr: 0x01000, x: 640, y: 10, z: 1, mask: 0x8, w: 8, h: 8})
+	if got := r.p.RenderFrame(); got != 0 {
+		t.Fatalf("touching at 640 = %04b, want 0", got)
+	}
+	// A sprite wrapping from X=1020 to 0-3 meets one at 0.
+	r.sprite(0, sprite{addr: 0x01000, x: 1020, y: 10, z: 1, mask: 0x4, w: 8, h: 8})
+	r.sprite(1, sprite{addr: 0x01000, x: 2, y: 10, z: 1, mask: 0x4, w: 8, h: 8})
+	if got := r.p.RenderFrame(); got != 0x4 {
+		t.Fatalf("collision across the wrap = %04b, want 0100", got)
+	}
 	// Mask 0 never collides.
 	r.sprite(0, sprite{addr: 0x01000, x: 10, y: 10, z: 1, mask: 0x0, w: 8, h: 8})
 	r.sprite(1, sprite{addr: 0x01000, x: 12, y: 10, z: 1, mask: 0xF, w: 8, h: 8})

@@ -45,6 +45,7 @@
     status() { return JSON.parse(go.status()); },
     hostStats() { return JSON.parse(go.hostStats()); },
     screenshot() { return go.screenshot(); },
+    peek(addr, n) { return go.peek(addr, n || 1); },
     forgetROM() { return forgetROM(); },
   };
 
@@ -110,15 +111,20 @@
       tx.onerror = () => { d.close(); reject(tx.error); };
     });
   }
+  // A localStorage flag says whether a ROM is stored, so a visitor without one never waits
+  // for IndexedDB to open (it can take a second in a fresh profile).
+  const romFlag = 'x16scope-rom-stored';
   function storeROM(bytes) {
     dbDo('readwrite', (s) => s.put(bytes.slice(), 'rom'))
-      .then(() => { $('btn-forget-rom').hidden = false; })
+      .then(() => { localStorage.setItem(romFlag, '1'); $('btn-forget-rom').hidden = false; })
       .catch((e) => console.warn('x16scope: could not store the ROM', e));
   }
   async function storedROM() {
+    if (!localStorage.getItem(romFlag)) return undefined;
     try { return await dbDo('readonly', (s) => s.get('rom')); } catch (e) { return undefined; }
   }
   async function forgetROM() {
+    localStorage.removeItem(romFlag);
     try { await dbDo('readwrite', (s) => s.delete('rom')); } catch (e) { /* nothing stored */ }
     $('btn-forget-rom').hidden = true;
     const err = go.forgetROM();
@@ -139,19 +145,26 @@
       return base || fallback;
     } catch (e) { return fallback; }
   }
-  async function loadFromURL(params) {
-    const steps = [
-      ['rom', 'rom.bin', true],
-      ['zip', 'program.zip', false],
-      ['prg', 'program.prg', false],
-      ['sym', 'labels.sym', false],
-      ['zones', 'zones.json', false],
-    ];
-    for (const [key, fallback, forceName] of steps) {
+  // Fetches start at once, in parallel with compiling the wasm; they are applied in this
+  // order (ROM first) once the emulator is up.
+  const urlSteps = [
+    ['rom', 'rom.bin', true],
+    ['zip', 'program.zip', false],
+    ['prg', 'program.prg', false],
+    ['sym', 'labels.sym', false],
+    ['zones', 'zones.json', false],
+  ];
+  function prefetch(params) {
+    return urlSteps.filter(([key]) => params.get(key)).map(([key, fallback, forceName]) => {
       const url = params.get(key);
-      if (!url) continue;
+      return { key, url, fallback, forceName, bytes: fetchBytes(url) };
+    });
+  }
+  async function loadFromURL(params, pending) {
+    for (const { key, url, fallback, forceName, bytes: promise } of pending) {
       try {
-        const bytes = await fetchBytes(url);
+        const bytes = await promise;
+        timeline[`fetched_${key}`] = performance.now();
         let name = forceName ? fallback : nameOf(url, fallback);
         // The file's role comes from its parameter, whatever its URL ends with.
         const want = { zip: '.zip', prg: '.prg', sym: '.sym', zones: '.json' }[key];
@@ -187,22 +200,33 @@
     if (err) showError(err);
   });
 
-  // ---- layout: the screen gets the largest whole-number scale that fits ----
+  // ---- layout: the screen gets the largest whole-number scale that fits, and <body>
+  // (which holds ebiten's canvas) is moved onto the slot (see style.css) ----
   function layout() {
+    const root = document.documentElement.style;
     const overlayMin = 580, chrome = 40;
-    const top = $('screen-slot').getBoundingClientRect().top + window.scrollY;
+    const slot = $('screen-slot');
+    const app = $('app').getBoundingClientRect();
+    const r0 = slot.getBoundingClientRect();
     const availW = window.innerWidth - overlayMin - chrome;
-    const availH = window.innerHeight - top - 40;
+    const availH = window.innerHeight - (r0.top - app.top) - 40;
     const s = Math.max(1, Math.floor(Math.min(availW / 640, availH / 480)));
-    document.documentElement.style.setProperty('--screen-w', `${640 * s}px`);
-    document.documentElement.style.setProperty('--screen-h', `${480 * s}px`);
+    root.setProperty('--screen-w', `${640 * s}px`);
+    root.setProperty('--screen-h', `${480 * s}px`);
+    const r = slot.getBoundingClientRect();
+    root.setProperty('--slot-x', `${Math.round(r.left - app.left)}px`);
+    root.setProperty('--slot-y', `${Math.round(r.top - app.top)}px`);
   }
   window.addEventListener('resize', layout);
   layout();
 
   // ---- boot ----
+  // Milestones since navigation (ms), for the first-frame measurement.
+  const timeline = window.x16scopeTimeline = { script: performance.now() };
   async function boot() {
     const params = new URLSearchParams(location.search);
+    const pending = prefetch(params);
+    const romStored = params.get('rom') ? Promise.resolve(undefined) : storedROM();
     const ready = new Promise((resolve) => document.addEventListener('x16scope-ready', resolve, { once: true }));
     const goRuntime = new Go();
     let result;
@@ -212,8 +236,10 @@
       $('status').textContent = `could not start the emulator: ${e.message || e} (run "make run")`;
       return;
     }
+    timeline.compiled = performance.now();
     goRuntime.run(result.instance);
     await ready;
+    timeline.goReady = performance.now();
     go = window.x16scopeGo;
     window.x16scope = api;
     // Ebiten appends its canvas once the wasm starts: mark it for the focus outline.
@@ -222,14 +248,14 @@
       canvas.addEventListener('focus', () => $('screen-slot').classList.add('focused'));
       canvas.addEventListener('blur', () => $('screen-slot').classList.remove('focused'));
     }
-    if (!params.get('rom')) {
-      const rom = await storedROM();
-      if (rom) {
-        const err = go.loadROM(u8(rom));
-        if (err) showError(`stored ROM: ${err}`); else $('btn-forget-rom').hidden = false;
-      }
+    const rom = await romStored;
+    if (rom) {
+      const err = go.loadROM(u8(rom));
+      if (err) showError(`stored ROM: ${err}`); else $('btn-forget-rom').hidden = false;
     }
-    await loadFromURL(params);
+    timeline.romChecked = performance.now();
+    await loadFromURL(params, pending);
+    timeline.loaded = performance.now();
     document.dispatchEvent(new Event('x16scope-loaded'));
   }
   boot();

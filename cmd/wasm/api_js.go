@@ -62,6 +62,19 @@ func registerAPI(g *game) {
 			return string(b)
 		}),
 		"screenshot": fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),
+		// peek(addr, n) -> Uint8Array: CPU memory as the CPU sees it now, without side
+		// effects (for tests and debugging).
+		"peek": fn(func(a []js.Value) any {
+			addr, n := arg(a, 0).Int(), 1
+			if len(a) > 1 {
+				n = min(max(a[1].Int(), 0), 0x10000)
+			}
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = s.Machine().Peek(uint16(addr + i))
+			}
+			return bytesToJS(b)
+		}),
 	}
 	js.Global().Set("x16scopeGo", js.ValueOf(api))
 }

@@ -93,18 +93,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 		}
 		g.shown = f
 	}
-	x, y, w, h := g.ui.ScreenRect()
-	dpr := ebiten.Monitor().DeviceScaleFactor()
-	scale := math.Floor(math.Min(w*dpr/vera.ScreenWidth, h*dpr/vera.ScreenHeight))
-	if scale < 1 {
-		scale = 1
-	}
+	// The canvas is exactly the screen slot (web/style.css), so the picture fills it at the
+	// largest whole-number scale, centred on whole device pixels.
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	scale := max(1, min(sw/vera.ScreenWidth, sh/vera.ScreenHeight))
 	g.op.GeoM.Reset()
-	g.op.GeoM.Scale(scale, scale)
-	// Centre the picture in the slot, on whole device pixels.
-	ox := math.Round(x*dpr + (w*dpr-scale*vera.ScreenWidth)/2)
-	oy := math.Round(y*dpr + (h*dpr-scale*vera.ScreenHeight)/2)
-	g.op.GeoM.Translate(ox, oy)
+	g.op.GeoM.Scale(float64(scale), float64(scale))
+	g.op.GeoM.Translate(float64((sw-scale*vera.ScreenWidth)/2), float64((sh-scale*vera.ScreenHeight)/2))
 	g.op.Filter = ebiten.FilterNearest
 	screen.DrawImage(g.img, &g.op)
 }

@@ -16,6 +16,13 @@ import (
 )
 
 func main() {
+	tl := js.Global().Get("x16scopeTimeline")
+	mark := func(name string) {
+		if tl.Truthy() {
+			tl.Set(name, js.Global().Get("performance").Call("now"))
+		}
+	}
+	mark("goMain")
 	s, err := overlay.NewSession()
 	if err != nil {
 		log.Fatal(err)
@@ -24,6 +31,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	mark("goSession")
 	g := newGame(s, ui)
 	registerAPI(g)
 	// The picture is scaled by whole numbers with nearest filtering (issue 6: "crisply");

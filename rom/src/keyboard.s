@@ -462,6 +462,16 @@ readline_command:
         jsr parse_number
         bcs @err
         jsr @call
+        php                     ; hand the program's registers to the emulator: a program
+        sta hc_a                ; StartPRG started has ended (EventExit)
+        stx hc_x
+        sty hc_y
+        pla
+        sta hc_p
+        cld
+        cli
+        lda #HC_SYSRET
+        sta HOSTCALL
         jsr primm
         .byte $0D, "READY.", $0D, 0
 @ret:   rts
@@ -646,25 +656,23 @@ mouse_config:
         ply
         plx
         cpx #0
-        beq :+
-        txa
-        asl
-        asl
-        asl
-        sta mouse_maxx
-        lda #0
-        rol
-        sta mouse_maxx+1
+        beq :++
+        stx mouse_maxx          ; columns * 8 pixels
+        stz mouse_maxx+1
+        ldx #3
+:       asl mouse_maxx
+        rol mouse_maxx+1
+        dex
+        bne :-
 :       cpy #0
-        beq :+
-        tya
-        asl
-        asl
-        asl
-        sta mouse_maxy
-        lda #0
-        rol
-        sta mouse_maxy+1
+        beq :++
+        sty mouse_maxy          ; rows * 8 pixels
+        stz mouse_maxy+1
+        ldx #3
+:       asl mouse_maxy
+        rol mouse_maxy+1
+        dex
+        bne :-
 :       lda mouse_maxx+1        ; default: the whole 640x480 screen
         ora mouse_maxx
         bne :+

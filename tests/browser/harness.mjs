@@ -22,6 +22,7 @@ export function ensureBuilt() {
   }
   mkdirSync(path.join(root, 'bin'), { recursive: true });
   execFileSync('go', ['build', '-o', 'bin/serve', './cmd/serve'], { cwd: root, stdio: 'inherit' });
+  execFileSync('go', ['build', '-o', 'bin/x16scope', './cmd/x16scope'], { cwd: root, stdio: 'inherit' });
   mkdirSync(artifacts, { recursive: true });
 }
 
@@ -71,4 +72,36 @@ export async function openApp(browser, url, query = '') {
   await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 30000 });
   page.x16errors = errors;
   return page;
+}
+
+// cli runs the native x16scope and returns its stdout.
+export function cli(...args) {
+  return execFileSync(path.join(root, 'bin', 'x16scope'), args, { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+// decodeInPage decodes PNG bytes to RGBA inside the page (no PNG decoder in node's stdlib).
+export async function decodeInPage(page, bytes) {
+  return page.evaluate(async (arr) => {
+    const blob = new Blob([new Uint8Array(arr)], { type: 'image/png' });
+    const bmp = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bmp, 0, 0);
+    return { width: bmp.width, height: bmp.height, data: Array.from(ctx.getImageData(0, 0, bmp.width, bmp.height).data) };
+  }, Array.from(bytes));
+}
+
+// stepFrames runs n machine frames one at a time with the API's stepFrame.
+export async function stepFrames(page, n) {
+  await page.evaluate(async (count) => {
+    for (let i = 0; i < count; i++) {
+      const f = x16scope.status().frame;
+      x16scope.stepFrame();
+      const t0 = performance.now();
+      while (x16scope.status().frame === f) {
+        if (performance.now() - t0 > 10000) throw new Error(`frame ${f} did not complete`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    }
+  }, n);
 }

@@ -1,7 +1,16 @@
 ; mapscroll.s: map sizes and scrolling with wrap-around. Layer 0: 2 bpp 8x8 tiles, map
 ; 32x32 (256x256 pixels), scrolled by (100, 60). Layer 1: 1 bpp T256C tiles, map
 ; 128x128 (1024x1024 pixels), scrolled by (3895, 4000).
-; PICTURE
+;
+; The picture: layer 0 fills the screen with 8-pixel rows of small digits 1-7,0,1,...
+; (map column & 7), each map row in the next palette offset's two colours (row 1 near
+; black, then greys, browns, reds, creams, greens, cyans, blues, purples), and its map
+; row 0 / column 0 as solid light-cyan bars. Because the map is only 256x256 pixels and
+; scrolled by (100, 60), the cyan bars repeat: vertical at x=156 and x=412, horizontal
+; at y=196 and y=452, and the digits restart after each. Layer 1 (1024x1024-pixel map,
+; scroll 3895/4000, i.e. -201/-96 after wrapping) is transparent except its row 0 and
+; column 0, drawn as dark red-brown bars across the whole screen at y=96-103 and
+; x=201-208, and a white ring 40 pixels right of and below their crossing (map cell 5,5).
 .include "prg.inc"
 .include "vera.inc"
 
@@ -61,12 +70,12 @@ tmp    = $28
         setreg VERA_DATA0, $2A
         dex
         bne @top
-        vaddr MAP1, 8                   ; column 0: step 256 bytes = one map row (index 8)
+        vaddr MAP1, 9                   ; column 0: step 256 bytes = one map row (index 9)
         ldx #128
 @left:  setreg VERA_DATA0, 1
         dex
         bne @left
-        vaddr MAP1+1, 8
+        vaddr MAP1+1, 9
         ldx #128
 @leftc: setreg VERA_DATA0, $2A
         dex

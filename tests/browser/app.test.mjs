@@ -1,0 +1,208 @@
+// Browser tests of the x16scope app (issue 6): headless Debian chromium via playwright-core.
+// Run with `node --test tests/browser/` (make test does, after building the wasm).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ensureBuilt, startServer, launch, openApp, dropFiles, testdata, artifacts, cli, decodeInPage, stepFrames,
+} from './harness.mjs';
+
+let server;
+let browser;
+const measured = {};
+
+before(async () => {
+  ensureBuilt();
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.proc.kill();
+  writeFileSync(path.join(artifacts, 'measurements.json'), JSON.stringify(measured, null, 2));
+  console.log('measurements:', JSON.stringify(measured));
+});
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+}
+
+function sameRGB(a, b) {
+  assert.equal(a.width, b.width);
+  assert.equal(a.height, b.height);
+  let diff = 0;
+  let first = -1;
+  for (let i = 0; i < a.data.length; i += 4) {
+    for (let k = 0; k < 3; k++) {
+      if (a.data[i + k] !== b.data[i + k]) { diff++; if (first < 0) first = i / 4; break; }
+    }
+  }
+  return { diff, first };
+}
+
+test('a dropped PRG runs and its picture matches the native golden', async () => {
+  const page = await openApp(browser, server.url);
+  try {
+    await dropFiles(page, [{ name: 'smoke.prg', bytes: testdata('smoke.prg') }]);
+    await page.waitForFunction(() => x16scope.status().frame >= 10 && x16scope.status().program === 'smoke.prg',
+      null, { timeout: 20000 });
+    const st = await page.evaluate(() => x16scope.status());
+    assert.equal(st.stopped, '');
+    assert.ok(st.profiledFrames > 0, 'the profiler records frames');
+
+    const golden = await decodeInPage(page, testdata('smoke.png'));
+    // The emulator's own frame (JS API screenshot) is the native golden, pixel for pixel.
+    const png = await page.evaluate(() => Array.from(x16scope.screenshot()));
+    const mine = await decodeInPage(page, png);
+    const d1 = sameRGB(mine, golden);
+    assert.equal(d1.diff, 0, `screenshot() differs from the golden in ${d1.diff} pixels, first at ${d1.first}`);
+
+    // What the page shows: the screen slot, drawn through ebiten at a whole-number scale.
+    const box = await page.locator('#screen-slot').boundingBox();
+    const scale = Math.round(box.width / 640);
+    assert.ok(scale >= 1 && box.width === 640 * scale && box.height === 480 * scale, `slot is ${box.width}x${box.height}`);
+    const shown = await decodeInPage(page, await page.screenshot({ clip: box }));
+    let bad = 0;
+    for (let y = 0; y < 480; y += 7) {
+      for (let x = 0; x < 640; x += 7) {
+        const i = (y * 640 + x) * 4;
+        const j = ((y * scale) * shown.width + x * scale) * 4;
+        for (let k = 0; k < 3; k++) if (Math.abs(shown.data[j + k] - golden.data[i + k]) > 2) { bad++; break; }
+      }
+    }
+    assert.equal(bad, 0, `${bad} sampled screen pixels differ from the golden`);
+    await shot(page, 'smoke');
+    assert.deepEqual(page.x16errors, []);
+  } finally { await page.close(); }
+});
+
+// zonesAt returns the CLI's zone breakdown (name -> cycles) after n frames.
+function zonesAt(n) {
+  if (n <= 0) return new Map();
+  const st = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', 'rom/x16scope-rom.bin', '--frames', String(n), '--json'));
+  return new Map(st.zones.map((z) => [z.name, z.cycles]));
+}
+
+// frameFromCLI is frame n's cycles per bucket, from two native runs (n and n-1 frames).
+function frameFromCLI(n) {
+  const a = zonesAt(n);
+  const b = zonesAt(n - 1);
+  const out = new Map();
+  for (const [name, c] of a) if (c - (b.get(name) || 0) > 0) out.set(name, c - (b.get(name) || 0));
+  return out;
+}
+
+async function inspectorRows(page) {
+  return page.evaluate(() => {
+    const m = new Map();
+    for (const tr of document.querySelectorAll('#inspect table tr')) {
+      const td = tr.querySelectorAll('td');
+      if (td.length === 3) m.set(td[0].firstChild.textContent.trim(), Number(td[1].textContent.replace(/,/g, '')));
+    }
+    return Array.from(m.entries());
+  });
+}
+
+test('the overlay shows the same figures as x16scope profile --json', async () => {
+  const K = 40;
+  const page = await openApp(browser, server.url);
+  try {
+    const prg = Array.from(testdata('smoke.prg'));
+    await page.evaluate((b) => { x16scope.loadPRG(new Uint8Array(b), 'smoke.prg'); x16scope.pause(); }, prg);
+    await stepFrames(page, K);
+    const stats = await page.evaluate(() => x16scope.perfStats());
+    const native = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', 'rom/x16scope-rom.bin', '--frames', String(K), '--json'));
+    assert.deepEqual(stats, native, 'perfStats() differs from x16scope profile --json');
+    assert.equal(stats.frames.count, K);
+    assert.equal(stats.bandwidth.clockUnits, 'bus');
+    assert.ok(stats.periods.overruns >= 2, 'smoke.prg overruns every 16th frame');
+
+    // The inspector (newest frame, paused) against the native per-frame figures.
+    await page.waitForFunction((k) => document.querySelector('#inspect').textContent.includes(`frame ${k} `), K);
+    assert.deepEqual(new Map(await inspectorRows(page)), frameFromCLI(K), `frame ${K}: inspector vs CLI`);
+
+    // Click the bar of an earlier frame: it is selected, and the inspector shows its figures.
+    const box = await page.locator('#bars').boundingBox();
+    const f = K - 7;
+    const col = (f - 1) * Math.floor(600 / K) + Math.floor(600 / K / 2); // K bars of 600/K px, oldest at the left
+    await page.mouse.click(box.x + (col + 0.5) * box.width / 600, box.y + box.height / 2);
+    await page.waitForFunction((fr) => x16scope.status().selected === fr
+      && document.querySelector('#inspect').textContent.includes(`frame ${fr} `), f, { timeout: 5000 });
+    assert.deepEqual(new Map(await inspectorRows(page)), frameFromCLI(f), `frame ${f}: inspector vs CLI`);
+    const text = await page.locator('#inspect').textContent();
+    for (const unit of ['cycles', '% of budget', 'bus clocks, a lower bound', 'bytes into VRAM']) {
+      assert.ok(text.includes(unit), `inspector shows "${unit}"`);
+    }
+    await shot(page, 'inspect');
+  } finally { await page.close(); }
+});
+
+test('a corrupt file shows the error banner and the program keeps running', async () => {
+  const page = await openApp(browser, server.url);
+  try {
+    await dropFiles(page, [{ name: 'smoke.prg', bytes: testdata('smoke.prg') }]);
+    await page.waitForFunction(() => x16scope.status().frame >= 5, null, { timeout: 20000 });
+    await dropFiles(page, [{ name: 'broken.zip', bytes: Buffer.from('PK\x03\x04 this is not a zip') }]);
+    await page.waitForSelector('#banner:not([hidden])', { timeout: 5000 });
+    const banner = await page.locator('#banner-text').textContent();
+    assert.match(banner, /broken\.zip is not a readable zip/);
+    const f0 = await page.evaluate(() => x16scope.status().frame);
+    await page.waitForFunction((f) => x16scope.status().frame >= f + 10, f0, { timeout: 10000 });
+    const st = await page.evaluate(() => x16scope.status());
+    assert.equal(st.program, 'smoke.prg');
+    assert.equal(st.stopped, '');
+    // A PRG that loads into ROM is refused the same way.
+    await dropFiles(page, [{ name: 'rom-load.prg', bytes: Buffer.from([0x00, 0xC0, 1, 2, 3]) }]);
+    await page.waitForFunction(() => document.querySelector('#banner-text').textContent.includes('rom-load.prg'));
+    assert.equal((await page.evaluate(() => x16scope.status())).program, 'smoke.prg');
+    await shot(page, 'banner');
+  } finally { await page.close(); }
+});
+
+test('keyboard input reaches the program', async () => {
+  const page = await openApp(browser, server.url);
+  try {
+    await dropFiles(page, [{ name: 'keyecho.prg', bytes: testdata('keyecho.prg') }]);
+    await page.waitForFunction(() => x16scope.status().program === 'keyecho.prg' && x16scope.status().frame >= 5,
+      null, { timeout: 20000 });
+    const box = await page.locator('#screen-slot').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector('#screen-slot.focused', { timeout: 5000 });
+    await page.keyboard.press('KeyH');
+    await page.keyboard.press('KeyI');
+    await page.waitForFunction(() => x16scope.peek(0x31)[0] === 2, null, { timeout: 10000 });
+    const [last, count] = await page.evaluate(() => Array.from(x16scope.peek(0x30, 2)));
+    assert.equal(count, 2, 'two keys read by GETIN');
+    assert.equal(last, 0x49, 'the last key was I (PETSCII $49)');
+    await shot(page, 'keyboard');
+  } finally { await page.close(); }
+});
+
+test('budgets: first frame, emulation share in warp', async () => {
+  const page = await openApp(browser, server.url, '?prg=testdata/smoke.prg');
+  try {
+    await page.waitForFunction(() => window.x16scopeFirstFrameMs > 0, null, { timeout: 30000 });
+    measured.firstFrameMs = Math.round(await page.evaluate(() => window.x16scopeFirstFrameMs));
+    measured.timeline = await page.evaluate(() => window.x16scopeTimeline);
+    await page.evaluate(() => x16scope.setWarp(true));
+    await page.waitForTimeout(1000);
+    const a = await page.evaluate(() => x16scope.hostStats());
+    await page.waitForTimeout(4000);
+    const b = await page.evaluate(() => x16scope.hostStats());
+    const frames = b.WarpFrames - a.WarpFrames;
+    const emuPerFrame = (b.WarpEmuMs - a.WarpEmuMs) / frames;
+    const overlayPerTick = (b.WarpOverlay - a.WarpOverlay) / (b.WarpTicks - a.WarpTicks);
+    measured.warpFramesPerSecond = +(frames / 4).toFixed(1);
+    measured.realTimeFactor = +(frames / 4 / 59.52).toFixed(2);
+    measured.emulationMsPerFrame = +emuPerFrame.toFixed(2);
+    measured.overlayMsPerDisplayedFrame = +overlayPerTick.toFixed(2);
+    measured.shareOf16_8ms = +((emuPerFrame + overlayPerTick) / 16.8 * 100).toFixed(1);
+    assert.ok(frames > 0, 'warp ran frames');
+    // The page stays responsive: no displayed frame took more than the warp budget plus
+    // drawing (generous, the machine is shared).
+    assert.ok(b.MaxTickMs < 250, `longest tick ${b.MaxTickMs} ms`);
+    assert.ok(measured.firstFrameMs < 10000, `first frame after ${measured.firstFrameMs} ms`);
+  } finally { await page.close(); }
+});
