@@ -50,7 +50,7 @@ type Bus struct {
 	ym         [256]byte // YM2151 registers as last written (no FM synthesis yet)
 	ymAddr     uint8
 
-	tracer Tracer      // receives $9FBC marker writes; nil when nobody profiles
+	instrs traceBuffer // the profiler's instruction batch and its tracer (nil when nobody profiles)
 	sys    *sysDevices // I2C/SNES on VIA1 port A, host calls at $9FBD (kernal_traps.go)
 
 	// next is the cycle at which the machine must next service its devices (a VERA line
@@ -169,7 +169,7 @@ func (b *Bus) readIO(a uint16) uint8 {
 	default:
 		b.cycle += slowIOWait
 		if a >= 0x9FB0 && a < 0x9FC0 {
-			return b.emu.read(uint8(a&0xF), now, b.tracer)
+			return b.emu.read(uint8(a&0xF), now)
 		}
 		return 0x9F // IO5-IO7: open bus
 	}
@@ -202,7 +202,12 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 		if a == hostCallAddr {
 			b.hostCall(v)
 		} else if a >= 0x9FB0 && a < 0x9FC0 {
-			b.emu.write(uint8(a&0xF), v, now, b.tracer)
+			if a == 0x9FBC && b.instrs.tracer != nil {
+				// The marker lands between the instructions already executed and this one.
+				b.instrs.flush()
+				b.instrs.tracer.Marker(v)
+			}
+			b.emu.write(uint8(a&0xF), v, now)
 		}
 	}
 }

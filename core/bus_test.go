@@ -193,12 +193,12 @@ func TestEmulatorDevice(t *testing.T) {
 // markerRecorder is a Tracer that records marker writes.
 type markerRecorder struct{ marks []uint8 }
 
-func (r *markerRecorder) Instr(uint16, uint8, uint8, uint32, uint16) {}
-func (r *markerRecorder) Interrupt(Interrupt, uint32)                {}
-func (r *markerRecorder) Wait(uint32)                                {}
-func (r *markerRecorder) Marker(v uint8)                             { r.marks = append(r.marks, v) }
-func (r *markerRecorder) VSync(uint64)                               {}
-func (r *markerRecorder) Reset()                                     {}
+func (r *markerRecorder) Instrs([]InstrEvent)         {}
+func (r *markerRecorder) Interrupt(Interrupt, uint32) {}
+func (r *markerRecorder) Wait(uint32)                 {}
+func (r *markerRecorder) Marker(v uint8)              { r.marks = append(r.marks, v) }
+func (r *markerRecorder) VSync(uint64)                {}
+func (r *markerRecorder) Reset()                      {}
 
 func TestMarkerHook(t *testing.T) {
 	m := newTestMachine(t, Config{})

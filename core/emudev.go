@@ -18,7 +18,7 @@ const consoleLimit = 64 << 10
 // Marker port protocol version, read at $9FBC.
 const markerProtocolVersion = 0x01
 
-func (e *emuDevice) read(reg uint8, now uint64, tr Tracer) uint8 {
+func (e *emuDevice) read(reg uint8, now uint64) uint8 {
 	switch reg {
 	case 0x8:
 		e.latched = uint32(now - e.base)
@@ -58,7 +58,7 @@ func (e *emuDevice) peek(reg uint8, now uint64) uint8 {
 	return 0x9F
 }
 
-func (e *emuDevice) write(reg uint8, v uint8, now uint64, tr Tracer) {
+func (e *emuDevice) write(reg uint8, v uint8, now uint64) {
 	switch {
 	case reg < 0x8:
 		e.flags[reg] = v
@@ -71,9 +71,7 @@ func (e *emuDevice) write(reg uint8, v uint8, now uint64, tr Tracer) {
 	case reg == 0xB:
 		e.print(string([]byte{v}))
 	case reg == 0xC:
-		if tr != nil {
-			tr.Marker(v)
-		}
+		// The profiler's marker port: the bus hands the value to the tracer.
 	}
 }
 

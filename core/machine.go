@@ -100,6 +100,7 @@ func (m *Machine) Reset() {
 	b.emu = emuDevice{}
 	m.sys.reset()
 	if m.tracer != nil {
+		m.bus.instrs.flush()
 		m.tracer.Reset()
 	}
 	m.cpu.Reset()
@@ -108,8 +109,9 @@ func (m *Machine) Reset() {
 
 // SetTracer attaches a profiler (nil detaches it).
 func (m *Machine) SetTracer(t Tracer) {
+	m.bus.instrs.flush()
 	m.tracer = t
-	m.bus.tracer = t
+	m.bus.instrs.tracer = t
 }
 
 // VERA gives access to the video chip, for rendering output and its Peek paths.
@@ -145,6 +147,12 @@ func (m *Machine) RunFrame() Event {
 // the devices once more so that an event landing exactly on target (a VSYNC) is reported.
 // It stops early when the CPU stops (STP) or exits (PC = $FFFF).
 func (m *Machine) RunUntil(target uint64) Event {
+	ev := m.run(target)
+	m.bus.instrs.flush() // whoever reads the profile after this call sees every instruction
+	return ev
+}
+
+func (m *Machine) run(target uint64) Event {
 	b := &m.bus
 	c := &m.cpu
 	var ev Event
@@ -167,6 +175,7 @@ func (m *Machine) RunUntil(target uint64) Event {
 			// WAI: nothing happens until a device event, so jump straight to it.
 			until := min(b.next, target)
 			if m.tracer != nil {
+				b.instrs.flush()
 				m.tracer.Wait(uint32(until - b.cycle))
 			}
 			b.cycle = until
@@ -176,7 +185,9 @@ func (m *Machine) RunUntil(target uint64) Event {
 		start := b.cycle
 		op := c.Step()
 		if m.tracer != nil {
-			m.tracer.Instr(pc, m.bankAt(pc), op, uint32(b.cycle-start), c.PC)
+			if b.instrs.record(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, m.bankAt(pc))) {
+				b.instrs.flush()
+			}
 		}
 		if c.PC >= m.sys.trapLow { // $FFFF unless KERNAL traps are armed (kernal_traps.go)
 			if e := m.trap(); e != 0 {
@@ -196,6 +207,7 @@ func (m *Machine) interrupt() bool {
 		start := m.bus.cycle
 		c.Interrupt(vectorNMI)
 		if m.tracer != nil {
+			m.bus.instrs.flush()
 			m.tracer.Interrupt(NMI, uint32(m.bus.cycle-start))
 		}
 		return true
@@ -208,6 +220,7 @@ func (m *Machine) interrupt() bool {
 	start := m.bus.cycle
 	c.Interrupt(vectorIRQ)
 	if m.tracer != nil {
+		m.bus.instrs.flush()
 		m.tracer.Interrupt(IRQ, uint32(m.bus.cycle-start))
 	}
 	return true
@@ -222,6 +235,7 @@ func (m *Machine) service() Event {
 	if m.vera.SyncTo(now)&vera.EventVSync != 0 {
 		ev |= EventVSync
 		if m.tracer != nil {
+			b.instrs.flush()
 			m.tracer.VSync(now)
 		}
 	}

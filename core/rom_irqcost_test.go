@@ -8,12 +8,12 @@ import (
 
 type waitCounter struct{ wait, irq uint64 }
 
-func (w *waitCounter) Instr(uint16, uint8, uint8, uint32, uint16) {}
-func (w *waitCounter) Interrupt(core.Interrupt, uint32)           { w.irq++ }
-func (w *waitCounter) Wait(c uint32)                              { w.wait += uint64(c) }
-func (w *waitCounter) Marker(uint8)                               {}
-func (w *waitCounter) VSync(uint64)                               {}
-func (w *waitCounter) Reset()                                     {}
+func (w *waitCounter) Instrs([]core.InstrEvent)         {}
+func (w *waitCounter) Interrupt(core.Interrupt, uint32) { w.irq++ }
+func (w *waitCounter) Wait(c uint32)                    { w.wait += uint64(c) }
+func (w *waitCounter) Marker(uint8)                     {}
+func (w *waitCounter) VSync(uint64)                     {}
+func (w *waitCounter) Reset()                           {}
 
 // TestBuiltinIRQCost measures the idle KERNAL's cycles per frame: at the READY prompt the
 // CPU sleeps in WAI, so every non-waiting cycle is the VSYNC handler (I2C key poll, SNES

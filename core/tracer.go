@@ -3,11 +3,15 @@ package core
 // Tracer receives the machine's profiling events. Package perf implements it; core only
 // defines and calls it. With no tracer attached the machine pays one predictable nil check
 // per instruction and nothing else.
+//
+// Instructions arrive in batches: an interface call per instruction would cost more than
+// the profiler's own work, so the machine stores each instruction in a fixed buffer and
+// hands the buffer over when it is full and before any other event, which keeps every
+// event in execution order.
 type Tracer interface {
-	// Instr reports one executed instruction: the address of its opcode, the bank mapped
-	// at that address (RAM bank for $A000-$BFFF, ROM bank for $C000-$FFFF, else 0), the
-	// opcode, the cycles it took including I/O wait states, and the PC it left behind.
-	Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16)
+	// Instrs reports executed instructions in order. The slice is only valid during the
+	// call.
+	Instrs(batch []InstrEvent)
 	// Interrupt reports a hardware interrupt entry sequence (IRQ or NMI; BRK is an
 	// instruction and arrives through Instr) and the cycles it took.
 	Interrupt(kind Interrupt, cycles uint32)
@@ -19,6 +23,49 @@ type Tracer interface {
 	VSync(cycle uint64)
 	// Reset reports a machine reset (marker mode ends, interrupt depth returns to zero).
 	Reset()
+}
+
+// InstrEvent is one executed instruction, packed into one word so that recording it is a
+// single store: PC in bits 0-15, the PC it left behind in 16-31, its cycles (I/O wait
+// states included) in 32-47, the opcode in 48-55 and the bank mapped at PC (RAM bank for
+// $A000-$BFFF, ROM bank for $C000-$FFFF, else 0) in 56-63.
+type InstrEvent uint64
+
+// MakeInstrEvent packs an instruction.
+func MakeInstrEvent(pc, next uint16, cycles uint16, op, bank uint8) InstrEvent {
+	return InstrEvent(uint64(pc) | uint64(next)<<16 | uint64(cycles)<<32 | uint64(op)<<48 | uint64(bank)<<56)
+}
+
+func (e InstrEvent) PC() uint16     { return uint16(e) }
+func (e InstrEvent) Next() uint16   { return uint16(e >> 16) }
+func (e InstrEvent) Cycles() uint32 { return uint32(uint16(e >> 32)) }
+func (e InstrEvent) Op() uint8      { return uint8(e >> 48) }
+func (e InstrEvent) Bank() uint8    { return uint8(e >> 56) }
+
+// instrBatch is how many instructions the machine collects before handing them over.
+const instrBatch = 256
+
+// traceBuffer collects instructions for the tracer.
+type traceBuffer struct {
+	tracer Tracer
+	n      int
+	buf    [instrBatch]InstrEvent
+}
+
+// record stores one instruction and reports whether the buffer is now full (the caller
+// flushes: keeping the call out of record keeps it small enough to inline).
+func (t *traceBuffer) record(e InstrEvent) (full bool) {
+	t.buf[t.n&(instrBatch-1)] = e
+	t.n++
+	return t.n == instrBatch
+}
+
+// flush hands the collected instructions to the tracer. Call it before any other event.
+func (t *traceBuffer) flush() {
+	if t.n > 0 && t.tracer != nil {
+		t.tracer.Instrs(t.buf[:t.n])
+	}
+	t.n = 0
 }
 
 // Interrupt names an interrupt source for the tracer.

@@ -33,14 +33,27 @@ type recorder struct {
 	ioPC uint16
 }
 
-// Instr records one instruction (core.Tracer).
+// Instrs records a batch of instructions and hands it on (core.Tracer).
+func (r *recorder) Instrs(batch []core.InstrEvent) {
+	for _, e := range batch {
+		r.note(e.PC(), e.Bank(), e.Op())
+	}
+	r.prof.Instrs(batch)
+}
+
+// Instr records one instruction and hands it on.
 func (r *recorder) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
+	r.note(pc, bank, op)
+	r.prof.Instr(pc, bank, op, cycles, next)
+}
+
+// note keeps one instruction in the ring.
+func (r *recorder) note(pc uint16, bank uint8, op uint8) {
 	r.ring[r.n&(recentSize-1)] = uint32(pc) | uint32(op)<<16 | uint32(bank)<<24
 	r.n++
 	if pc-0x9F00 < 0x100 && r.ioPC == 0 {
 		r.ioPC = pc
 	}
-	r.prof.Instr(pc, bank, op, cycles, next)
 }
 
 // The other events go straight to the profiler (direct calls on the concrete type).

@@ -20,6 +20,38 @@ import "x16scope/core"
 // add into the frame accumulator and a couple of branches. No interface calls, no allocation.
 
 // Instr implements core.Tracer: one executed instruction.
+//
+// The loop repeats Instr's common case inline (an instruction that is no event: one table
+// index for its class, one for its zone, one add) and calls Instr for everything else, so
+// a batch costs no call per ordinary instruction.
+func (p *Profiler) Instrs(batch []core.InstrEvent) {
+	// The state the common case reads is held in locals: the stores into p.acc would
+	// otherwise force the compiler to reload it every iteration. Instr may change any of
+	// it, so it is written back before and reloaded after each call.
+	pre, post, events, detect, last := p.pre, p.post, p.events, p.detect, p.last
+	acc, zones := &p.acc, &p.zones
+	for _, e := range batch {
+		pc, next, op := e.PC(), e.Next(), e.Op()
+		oc := opTable[op]
+		if oc&events != 0 || (next <= pc && oc&opTransfer != 0 && detect) {
+			p.last = last
+			p.Instr(pc, e.Bank(), op, e.Cycles(), next)
+			pre, post, events, detect, last = p.pre, p.post, p.events, p.detect, p.last
+			continue
+		}
+		c := pre
+		if c == 0 {
+			if c = zones.at(pc, e.Bank()); c == 0 {
+				c = post
+			}
+		}
+		acc[c&bucketMask] += e.Cycles()
+		last = c
+	}
+	p.last = last
+}
+
+// Instr classifies one instruction (Instrs calls it for each instruction of a batch).
 func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
 	oc := opTable[op]
 	if oc&p.events != 0 || (next <= pc && oc&opTransfer != 0 && p.detect) {

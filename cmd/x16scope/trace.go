@@ -7,8 +7,7 @@ import (
 	"x16scope/core"
 )
 
-// traceRing keeps the last n instructions for `run --trace N`. It implements core.Tracer;
-// it is a debugging aid, so it records registers after each instruction.
+// traceRing keeps the last n instructions for `run --trace N`. It implements core.Tracer.
 type traceRing struct {
 	m     *core.Machine
 	ents  []traceEntry
@@ -18,9 +17,9 @@ type traceRing struct {
 
 type traceEntry struct {
 	pc    uint16
+	next  uint16
 	bank  uint8
 	bytes [3]uint8
-	cpu   core.CPUState
 	cyc   uint32
 	irq   bool
 }
@@ -37,14 +36,17 @@ func (t *traceRing) push(e traceEntry) {
 	}
 }
 
-func (t *traceRing) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
-	// The bytes are peeked after execution; self-modifying code may show its new bytes.
-	t.push(traceEntry{pc: pc, bank: bank, cpu: t.m.CPU(), cyc: cycles,
-		bytes: [3]uint8{op, t.m.Peek(pc + 1), t.m.Peek(pc + 2)}})
+func (t *traceRing) Instrs(batch []core.InstrEvent) {
+	for _, e := range batch {
+		// The operand bytes are peeked when the batch arrives (within 256 instructions of
+		// execution); self-modifying code may show its new bytes.
+		t.push(traceEntry{pc: e.PC(), next: e.Next(), bank: e.Bank(), cyc: e.Cycles(),
+			bytes: [3]uint8{e.Op(), t.m.Peek(e.PC() + 1), t.m.Peek(e.PC() + 2)}})
+	}
 }
 
 func (t *traceRing) Interrupt(kind core.Interrupt, cycles uint32) {
-	t.push(traceEntry{irq: true, cpu: t.m.CPU(), cyc: cycles, bank: uint8(kind)})
+	t.push(traceEntry{irq: true, next: t.m.CPU().PC, cyc: cycles, bank: uint8(kind)})
 }
 
 func (t *traceRing) Wait(uint32)  {}
@@ -62,7 +64,7 @@ func (t *traceRing) print(w io.Writer) {
 			if core.Interrupt(e.bank) == core.NMI {
 				kind = "NMI"
 			}
-			fmt.Fprintf(w, "  ---- %s entry (%d cycles) -> PC=$%04X\n", kind, e.cyc, e.cpu.PC)
+			fmt.Fprintf(w, "  ---- %s entry (%d cycles) -> PC=$%04X\n", kind, e.cyc, e.next)
 			continue
 		}
 		b := e.bytes
@@ -75,7 +77,6 @@ func (t *traceRing) print(w io.Writer) {
 				hex += "   "
 			}
 		}
-		fmt.Fprintf(w, "  %02X:%04X  %s %-16s %2d cyc  A=%02X X=%02X Y=%02X S=%02X P=%s\n",
-			e.bank, e.pc, hex, text, e.cyc, e.cpu.A, e.cpu.X, e.cpu.Y, e.cpu.S, flagString(e.cpu.P))
+		fmt.Fprintf(w, "  %02X:%04X  %s %-16s %2d cyc  -> $%04X\n", e.bank, e.pc, hex, text, e.cyc, e.next)
 	}
 }
