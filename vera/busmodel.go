@@ -146,8 +146,11 @@ func (p *spritePlan) plan(attrs []byte, lineIdx int) {
 // is: Y is 10 bits and the difference wraps modulo 1024 (sprite_renderer.v:91-93).
 func spriteOnLine(a []byte, lineIdx int) (dy int, ok bool) {
 	w := binary.LittleEndian.Uint32(a[4:8]) // Y low, Y high, flags/Z, size/palette
+	if w&0x000C0000 == 0 {
+		return 0, false // Z = 0: disabled (the common case for unused slots)
+	}
 	dy = (lineIdx - int(w&0x3FF)) & 1023
-	return dy, w&0x000C0000 != 0 && dy < 8<<(w>>30) // Z != 0, inside the height
+	return dy, dy < 8<<(w>>30) // inside the height
 }
 
 // spriteWordsFetched counts the word requests a sprite matched at clock m issues within the

@@ -5,8 +5,13 @@ import (
 	"math/bits"
 )
 
-// The display composer (composer.go of the RTL, X16-HARDWARE.md 2.8): border window,
+// The display composer (the RTL's composer.v, X16-HARDWARE.md 2.8): border window,
 // horizontal scaling, layer/sprite priority, and palette lookup into the RGBA row.
+//
+// The RTL composes line y while scanning it out, one line after it was rendered; we
+// compose in the same call as the render, with the same register state. So a change to
+// a composer-only register (border, window, enables, HSCALE, palette) made during scan-out
+// of line y shows from line y+1 here, and from somewhere inside line y on hardware.
 
 // rgbaBlack is an opaque black pixel (output mode 0: video off).
 const rgbaBlack = 0xFF << 24
@@ -56,9 +61,11 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 		if sprites {
 			for w, m := range r.sprOcc[:ScreenWidth/64] {
 				for ; m != 0; m &= m - 1 {
-					// Unconditional: a transparent slot composes to the layer merge.
+					// Slots the sprites covered with transparent pixels keep the merge.
 					if i := w<<6 | bits.TrailingZeros64(m); i < n {
-						idx[i] = composePixel(a[i], b[i], r.spr[i])
+						if s := r.spr[i]; s != 0 {
+							idx[i] = composePixel(a[i], b[i], s)
+						}
 					}
 				}
 			}
@@ -108,25 +115,27 @@ func paletteRow(row []byte, idx []uint8, pal *[256]uint32) {
 
 // composePixel overlays in the RTL's order (composer.v:189-201): sprite Z=1, layer 0,
 // sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque. With no
-// sprite pixel (s = 0) it is the plain layer merge. Branch-free: the inputs are data.
+// sprite pixel (s = 0) it is the plain layer merge. (Small enough to inline.)
 func composePixel(l0, l1 uint8, s uint16) uint8 {
 	sc := uint8(s)
-	z := uint8(s>>8) & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written
-	p := sc & mask8(z == 1)
-	p ^= (p ^ l0) & mask8(l0 != 0)
-	p ^= (p ^ sc) & mask8(z == 2)
-	p ^= (p ^ l1) & mask8(l1 != 0)
-	p ^= (p ^ sc) & mask8(z == 3)
-	return p
-}
-
-// mask8 is $FF for true, 0 for false.
-func mask8(b bool) uint8 {
-	var m uint8
-	if b {
-		m = 0xFF
+	z := s >> 8 & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written
+	var p uint8
+	if z == 1 {
+		p = sc
 	}
-	return m
+	if l0 != 0 {
+		p = l0
+	}
+	if z == 2 {
+		p = sc
+	}
+	if l1 != 0 {
+		p = l1
+	}
+	if z == 3 {
+		p = sc
+	}
+	return p
 }
 
 // composeScaled handles HSCALE != 128: a 7.7 fixed-point source counter starts at 0 at

@@ -588,3 +588,43 @@ func TestRenderLineDoesNotAllocate(t *testing.T) {
 		t.Fatalf("scaled renderLine allocates %.2f times per line", a)
 	}
 }
+
+func TestVScaleShrinkRepeatsStaleLines(t *testing.T) {
+	r := newRig(t)
+	// 8 bpp 8x8 tiles; map row n (32 wide, 64 high) is tile n; tile n's row k is filled with
+	// (8n + k) mod 255 + 1, so pixel 0 of an output line names its source line.
+	r.p.SetLayer(0, vera.Layer{Config: 0x43, MapBase: 0x10000 >> 9, TileBase: 0})
+	for n := 0; n < 64; n++ {
+		for k := 0; k < 8; k++ {
+			for x := 0; x < 8; x++ {
+				r.p.VRAM()[64*n+8*k+x] = uint8((8*n+k)%255 + 1)
+			}
+		}
+		for c := 0; c < 32; c++ {
+			r.poke(0x10000+2*(32*n+c), uint8(n), 0)
+		}
+	}
+	name := func(src int) uint8 { return uint8(src%255 + 1) }
+	// VSCALE 255: the source line advances by 255/128 per output line and the composer
+	// stops rendering once its counter has reached 480 (composer.v:155): output line 241
+	// renders source 480 (= 241*255>>7), and from line 242 on nothing is rendered, so the
+	// double-buffered line buffers alternate between lines 240 and 241 (sources 478, 480).
+	r.p.SetComposer(vera.Composer{Video: 0x11, HScale: 128, VScale: 255, HStop: 640, VStop: 480})
+	f := r.frame()
+	for y := 0; y < 480; y++ {
+		src := y * 255 >> 7
+		if y > 241 {
+			src = (240 + y%2) * 255 >> 7
+		}
+		if got := r.index(f, 0, y); got != name(src) {
+			t.Fatalf("line %d shows %d, want source line %d (%d)", y, got, src, name(src))
+		}
+	}
+	// Those lines fetch nothing.
+	if lb := r.p.LineBus(242); lb.Layer[0] != 0 {
+		t.Fatalf("line 242 fetched %d layer words, want 0", lb.Layer[0])
+	}
+	if lb := r.p.LineBus(241); lb.Layer[0] != 200 {
+		t.Fatalf("line 241 fetched %d layer words, want 200", lb.Layer[0])
+	}
+}

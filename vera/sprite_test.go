@@ -302,3 +302,20 @@ func TestSpriteBudgetCutsCrowdedLine(t *testing.T) {
 		t.Fatalf("empty line = %+v; want no sprite words or clocks", lb)
 	}
 }
+
+func TestSpriteImageWrapsAtEndOfVRAM(t *testing.T) {
+	r := newRig(t)
+	// A 16x16 8 bpp sprite whose image starts at $1FFE0: rows 0 and 1 are the last 32 bytes
+	// of VRAM (here the attribute table's end), row 2 continues at $00000.
+	for x := 0; x < 16; x++ {
+		r.poke(0x00000+x, uint8(100+x)) // image row 2
+	}
+	r.sprite(0, sprite{addr: 0x1FFE0, bpp8: true, x: 10, y: 20, z: 3, w: 16, h: 16})
+	r.video(0x41)
+	f := r.frame()
+	want := make([]uint8, 16)
+	for x := range want {
+		want[x] = uint8(100 + x)
+	}
+	r.wantRow(f, 22, 10, want...)
+}
