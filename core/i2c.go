@@ -66,9 +66,8 @@ func (i *i2cBus) Update(masterSCL, masterSDA bool) bool {
 	scl := masterSCL
 	switch {
 	case scl && i.scl && i.sda && !sda: // SDA falls while SCL is high: (repeated) START
-		if i.dev != nil && i.state != i2cIdle {
-			i.dev.Stop()
-		}
+		// A repeated START continues the transfer: the device keeps its register (a
+		// register read is "write register, repeated START, read"), so no Stop here.
 		i.state, i.bit, i.shift, i.first, i.dev, i.slaveLow = i2cRecv, 0, 0, true, nil, false
 		sda = masterSDA
 	case scl && i.scl && !i.sda && sda: // SDA rises while SCL is high: STOP

@@ -87,8 +87,9 @@ func (s *sysDevices) reset() {
 	s.m.bus.via1.SetInputA(0xFF)
 }
 
-// SetFileSystem attaches a host file system as device 8 (nil detaches it). With the
-// official ROM this arms the KERNAL traps; the built-in ROM reaches it through host calls.
+// SetFileSystem attaches a host file system as device 8 (nil detaches it). The official
+// KERNAL reaches it through the jump-table traps (always armed with that ROM), the built-in
+// ROM through host calls.
 func (m *Machine) SetFileSystem(fsys FileSystem) {
 	s := &m.sys
 	if fsys == nil {

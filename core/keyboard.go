@@ -22,7 +22,8 @@ var keyCodes = map[string]uint8{
 	"Z": 46, "X": 47, "C": 48, "V": 49, "B": 50, "N": 51, "M": 52, ",": 53, ".": 54, "/": 55,
 	"RSHIFT": 57, "LCTRL": 58, "CTRL": 58, "LALT": 60, "ALT": 60, "SPACE": 61, "RALT": 62,
 	"RCTRL": 64, "INSERT": 75, "DELETE": 76, "LEFT": 79, "HOME": 80, "END": 81, "UP": 83,
-	"DOWN": 84, "PAGEUP": 85, "PAGEDOWN": 86, "RIGHT": 89, "ESC": 110, "STOP": 110,
+	"DOWN": 84, "PAGEUP": 85, "PAGEDOWN": 86, "RIGHT": 89, "ESC": 110,
+	"STOP": 126, "PAUSE": 126, "BREAK": 126, // Pause/Break is the X16's RUN/STOP key
 	"F1": 112, "F2": 113, "F3": 114, "F4": 115, "F5": 116, "F6": 117, "F7": 118, "F8": 119,
 	"F9": 120, "F10": 121, "F11": 122, "F12": 123,
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"x16scope/rom"
 )
 
 // stub is the standard "10 SYS2061" BASIC line at $0801 followed by the end-of-program link.
@@ -117,4 +119,74 @@ func FuzzParsePRG(f *testing.F) {
 			t.Fatalf("accepted a PRG the X16 cannot load: $%04X + %d", p.Load, len(p.Data))
 		}
 	})
+}
+
+// With the built-in ROM, StartPRG boots, copies the program and types "SYS2061" + RETURN
+// into the KERNAL's keyboard buffer; the program's RTS back to READY is EventExit, with the
+// registers it returned.
+func TestStartPRGBuiltinTypesSYS(t *testing.T) {
+	m, err := New(Config{ROM: rom.Image()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := []byte{0xA9, 0x42, 0xA2, 0x07, 0xA0, 0x99, 0x60} // lda #$42 / ldx #7 / ldy #$99 / rts
+	if _, err := m.StartPRG(prgFile(0x0801, append(append([]byte{}, stub...), code...)...)); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Booted() {
+		t.Fatal("StartPRG returned before the ROM booted")
+	}
+	if n, typed := m.bus.ram[kNdx], string(m.bus.ram[kKeyd:kKeyd+8]); n != 8 || typed != "SYS2061\r" {
+		t.Fatalf("keyboard buffer: %d characters %q, want 8 \"SYS2061\\r\"", n, typed)
+	}
+	if m.Peek(0x080D) != 0xA9 {
+		t.Fatal("the program is not in memory")
+	}
+	for i := 0; i < 10; i++ {
+		if m.RunFrame()&EventExit != 0 {
+			r, ok := m.Returned()
+			if !ok || r.A != 0x42 || r.X != 7 || r.Y != 0x99 {
+				t.Fatalf("Returned() = %+v, %v; want A=$42 X=7 Y=$99", r, ok)
+			}
+			return
+		}
+	}
+	t.Fatal("no EventExit within 10 frames")
+}
+
+func TestStartPRGBuiltinRefusesBASIC(t *testing.T) {
+	m, err := New(Config{ROM: rom.Image()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	basic := []byte{0x0B, 0x08, 0x0A, 0x00, 0x99, ' ', '"', 'H', 'I', 0x00, 0x00, 0x00} // 10 PRINT "HI"
+	p, err := m.StartPRG(prgFile(0x0801, basic...))
+	if !errors.Is(err, ErrNeedsBASIC) || !p.BASIC {
+		t.Fatalf("err = %v, BASIC %v; want ErrNeedsBASIC", err, p.BASIC)
+	}
+	if !strings.Contains(err.Error(), "official ROM") {
+		t.Errorf("the error does not say what to do: %v", err)
+	}
+}
+
+// A ROM that is neither the built-in one nor the official KERNAL (a test ROM with just
+// vectors) keeps the direct start.
+func TestStartPRGOtherROMStartsDirectly(t *testing.T) {
+	img := make([]byte, romBankSize)
+	for i := range img {
+		img[i] = 0xFF
+	}
+	m, err := New(Config{ROM: img})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.BuiltinROM() || m.OfficialROM() {
+		t.Fatal("a blank ROM was recognised as a KERNAL")
+	}
+	if _, err := m.StartPRG(prgFile(0x1000, 0x60)); err != nil {
+		t.Fatal(err)
+	}
+	if s := m.CPU(); s.PC != 0x1000 || s.S != 0xFD || m.Frame() != 0 {
+		t.Errorf("PC $%04X S $%02X frame %d, want a direct start at $1000", s.PC, s.S, m.Frame())
+	}
 }

@@ -21,6 +21,7 @@ const (
 type smcDevice struct {
 	reg        uint8 // register of the current transfer
 	regSet     bool  // the transfer has written its register byte
+	reading    bool  // the current transfer reads
 	args       [4]uint8
 	nargs      int
 	defaultOp  uint8
@@ -75,9 +76,11 @@ func (s *smcDevice) reset() {
 }
 
 func (s *smcDevice) Start(read bool) {
-	if !read {
-		s.regSet, s.nargs = false, 0
+	if read {
+		s.reading = true
+		return
 	}
+	s.regSet, s.nargs, s.reading = false, 0, false
 }
 
 func (s *smcDevice) Write(v uint8) {
@@ -133,13 +136,10 @@ func (s *smcDevice) packetSize() int {
 	return 3
 }
 
-// Read returns the next byte of the selected register. Every read falls back to the
-// default operation afterwards; with $43 the key code and the mouse packet alternate (the
-// state survives between transfers), exactly as the official emulator's SMC does.
+// Read returns the next byte of the selected register (see Stop for which register a
+// transfer reads). With $43 a transfer reads a key code, then a mouse packet.
 func (s *smcDevice) Read() uint8 {
-	reg := s.reg
-	s.reg = s.defaultOp
-	switch reg {
+	switch s.reg {
 	case 0x43: // key code, then a mouse packet
 		if s.mouseState == 0 {
 			s.mouseState = 1
@@ -186,7 +186,23 @@ func (s *smcDevice) mousePacketByte() uint8 {
 	return 0
 }
 
-func (s *smcDevice) Stop() { s.regSet = false }
+// Stop ends a transfer. A transfer that only wrote a register number leaves it selected
+// for the next read transfer (the official KERNAL reads a register as "write the number,
+// STOP, START, read"); after a read, or a command with a value (such as setting the
+// default read operation), reads without a register byte use the default read operation
+// again. The next transfer starts with a key code, and the rest of a mouse packet the
+// master stopped reading is dropped so that packets stay whole.
+func (s *smcDevice) Stop() {
+	if s.reading || s.nargs > 0 {
+		s.reg = s.defaultOp
+	}
+	s.regSet, s.reading = false, false
+	s.mouseState = 0
+	for ; s.mouseSent > 0 && s.mouseSent < s.packetSize(); s.mouseSent++ {
+		s.mouse.pop()
+	}
+	s.mouseSent = 0
+}
 
 // pushKey queues a key code; false if the SMC's buffer is full.
 func (s *smcDevice) pushKey(code uint8) bool { return s.keys.push(code) }

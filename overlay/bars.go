@@ -45,32 +45,27 @@ func NewBarChart(w, h int) *BarChart {
 // an axis from 0 to axisMax cycles, a budget line at budget cycles, and a marker on the
 // selected frame. With more bars than columns, each column shows the worst bar it covers
 // (most work; an overrun wins a tie), so an overrun never hides when zoomed out. With fewer,
-// bars get equal whole-pixel widths and the newest sits at the right edge.
+// bars get equal whole-pixel widths and the newest sits at the right edge. Every pixel is
+// written once, column by column.
 func (c *BarChart) Render(bars []Bar, colors []uint32, axisMax, budget uint32, selected uint32) {
-	fill(c.Pix, colBackground)
-	clear(c.Columns)
 	if axisMax == 0 {
 		axisMax = 1
 	}
-	// Quarter gridlines of the axis.
-	for q := 1; q < 4; q++ {
-		c.hline(c.H-1-(c.H-1)*q/4, colGrid)
-	}
+	budgetY := c.yOf(budget, axisMax)
 	n := len(bars)
-	if n == 0 {
-		c.hline(c.yOf(budget, axisMax), colBudget)
-		return
-	}
-	if n <= c.W {
-		bw := c.W / n
-		x0 := c.W - bw*n
-		for i := range bars {
-			for x := x0 + i*bw; x < x0+(i+1)*bw; x++ {
-				c.column(x, &bars[i], colors, axisMax, bw > 2 && x == x0+(i+1)*bw-1)
+	for x := 0; x < c.W; x++ {
+		var b *Bar
+		gap := false
+		switch {
+		case n == 0:
+		case n <= c.W:
+			bw := c.W / n
+			x0 := c.W - bw*n
+			if x >= x0 {
+				i := (x - x0) / bw
+				b, gap = &bars[i], bw > 2 && x == x0+(i+1)*bw-1
 			}
-		}
-	} else {
-		for x := 0; x < c.W; x++ {
+		default:
 			lo, hi := x*n/c.W, (x+1)*n/c.W
 			worst := lo
 			for i := lo + 1; i < hi; i++ {
@@ -78,18 +73,13 @@ func (c *BarChart) Render(bars []Bar, colors []uint32, axisMax, budget uint32, s
 					worst = i
 				}
 			}
-			c.column(x, &bars[worst], colors, axisMax, false)
+			b = &bars[worst]
 		}
-	}
-	c.hline(c.yOf(budget, axisMax), colBudget)
-	if selected != 0 {
-		for x, f := range c.Columns {
-			if f == selected {
-				c.set(x, 0, colSelected)
-				c.set(x, 1, colSelected)
-				c.set(x, 2, colSelected)
-			}
+		c.Columns[x] = 0
+		if b != nil {
+			c.Columns[x] = b.Frame
 		}
+		c.column(x, b, gap, colors, axisMax, budgetY, b != nil && selected != 0 && b.Frame == selected)
 	}
 }
 
@@ -101,36 +91,56 @@ func worse(a, b *Bar) bool {
 	return a.Work > b.Work
 }
 
-// column draws one bar into pixel column x; gap leaves the column empty (a 1-pixel gap
-// between wide bars).
-func (c *BarChart) column(x int, b *Bar, colors []uint32, axisMax uint32, gap bool) {
-	c.Columns[x] = b.Frame
-	if gap {
-		return
-	}
-	if b.Over {
-		for y := 0; y < c.H; y++ {
-			c.set(x, y, colOverTint)
+// column writes pixel column x top to bottom: background (tinted for an overrun) above the
+// stack, then each series' segment, with the grid, the budget line, the overrun cap and the
+// selection mark on top. b is nil for an empty column; gap leaves a bar's last column empty
+// (a 1-pixel gap between wide bars).
+func (c *BarChart) column(x int, b *Bar, gap bool, colors []uint32, axisMax uint32, budgetY int, sel bool) {
+	var tops [MaxSeries + 1]int // tops[s]: first row of series s (rows grow downwards)
+	var cols [MaxSeries]uint32
+	ns := 0
+	bg := uint32(colBackground)
+	over := false
+	if b != nil && !gap {
+		over = b.Over
+		if over {
+			bg = colOverTint
+		}
+		var acc uint64
+		for s := 0; s < len(colors) && s < MaxSeries; s++ {
+			if b.Segs[s] == 0 {
+				continue
+			}
+			acc += uint64(b.Segs[s])
+			tops[ns] = c.yOf(uint32(min(acc, uint64(axisMax))), axisMax)
+			cols[ns] = colors[s]
+			ns++
 		}
 	}
-	var acc uint64
-	yPrev := c.H // exclusive bottom of the next segment
-	for s := 0; s < len(colors) && s < MaxSeries; s++ {
-		if b.Segs[s] == 0 {
-			continue
+	// Segments were found bottom-up; walk them top-down.
+	seg := ns - 1
+	grid := [3]int{c.H - 1 - (c.H-1)*3/4, c.H - 1 - (c.H-1)*2/4, c.H - 1 - (c.H-1)/4}
+	stride := c.W * 4
+	i := x * 4
+	for y := 0; y < c.H; y, i = y+1, i+stride {
+		col := bg
+		for seg > 0 && y >= tops[seg-1] {
+			seg--
 		}
-		acc += uint64(b.Segs[s])
-		y := c.yOf(uint32(min(acc, uint64(axisMax))), axisMax)
-		for yy := y; yy < yPrev; yy++ {
-			c.set(x, yy, colors[s])
+		if seg >= 0 && y >= tops[seg] {
+			col = cols[seg]
+		} else if !over && (y == grid[0] || y == grid[1] || y == grid[2]) {
+			col = colGrid
 		}
-		yPrev = y
-	}
-	if b.Over {
-		// A red cap at the top: visible even when the bar is short.
-		for y := 0; y < 4 && y < c.H; y++ {
-			c.set(x, y, colOverMark)
+		switch {
+		case y == budgetY:
+			col = colBudget
+		case over && y < 4:
+			col = colOverMark // a red cap at the top: visible even when the bar is short
+		case sel && y < 3:
+			col = colSelected
 		}
+		c.Pix[i], c.Pix[i+1], c.Pix[i+2], c.Pix[i+3] = byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
 	}
 }
 
@@ -149,20 +159,6 @@ func (c *BarChart) FrameAt(x int) uint32 {
 		return 0
 	}
 	return c.Columns[x]
-}
-
-func (c *BarChart) hline(y int, col uint32) {
-	if y < 0 || y >= c.H {
-		return
-	}
-	for x := 0; x < c.W; x++ {
-		c.set(x, y, col)
-	}
-}
-
-func (c *BarChart) set(x, y int, col uint32) {
-	i := (y*c.W + x) * 4
-	c.Pix[i], c.Pix[i+1], c.Pix[i+2], c.Pix[i+3] = byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
 }
 
 // fill paints a whole RGBA buffer one colour.

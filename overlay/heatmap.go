@@ -19,12 +19,18 @@ type HeatMap struct {
 	Pix          []byte
 	Columns      []uint32 // frame number per column, 0 for none
 	colorOfClock [LineBudget + 2]uint32
+
+	// A frame's column never changes once recorded, so its colours are computed once and
+	// kept (by frame number) while the frame is on screen.
+	cacheFrame []uint32
+	cache      []uint32 // W columns x H rows of RGBA
 }
 
 // NewHeatMap makes a heatmap of w frame columns and rows of linesPerRow lines each.
 func NewHeatMap(w, linesPerRow int) *HeatMap {
 	h := (Lines + linesPerRow - 1) / linesPerRow
-	m := &HeatMap{W: w, H: h, LinesPerRow: linesPerRow, Pix: make([]byte, w*h*4), Columns: make([]uint32, w)}
+	m := &HeatMap{W: w, H: h, LinesPerRow: linesPerRow, Pix: make([]byte, w*h*4), Columns: make([]uint32, w),
+		cacheFrame: make([]uint32, w), cache: make([]uint32, w*h)}
 	for c := 0; c <= LineBudget+1; c++ {
 		m.colorOfClock[c] = heatColor(c)
 	}
@@ -52,32 +58,47 @@ func heatColor(clocks int) uint32 {
 }
 
 // Render draws frames (oldest first; each frame's clocks per line, Lines entries) right-
-// aligned, newest at the right edge, and marks the selected frame's column edges.
+// aligned, newest at the right edge, and marks the selected frame's column. numbers are
+// the frames' numbers, which key the column cache: a frame's clocks must not change.
 func (m *HeatMap) Render(frames [][]uint16, numbers []uint32, selected uint32) {
-	fill(m.Pix, colBackground)
-	clear(m.Columns)
 	n := min(len(frames), m.W)
 	x0 := m.W - n
-	for k := 0; k < n; k++ {
-		src := frames[len(frames)-n+k]
-		x := x0 + k
-		m.Columns[x] = numbers[len(numbers)-n+k]
-		for row := 0; row < m.H; row++ {
-			peak := 0
-			for l := row * m.LinesPerRow; l < min((row+1)*m.LinesPerRow, len(src)); l++ {
-				peak = max(peak, int(src[l]))
+	for x := 0; x < m.W; x++ {
+		var col []uint32
+		m.Columns[x] = 0
+		if x >= x0 {
+			k := len(frames) - n + (x - x0)
+			f := numbers[k]
+			m.Columns[x] = f
+			slot := int(f) % m.W
+			col = m.cache[slot*m.H : (slot+1)*m.H]
+			if m.cacheFrame[slot] != f || f == 0 {
+				m.fillColumn(col, frames[k])
+				m.cacheFrame[slot] = f
 			}
-			m.set(x, row, m.colorOfClock[min(peak, LineBudget+1)])
+		}
+		sel := col != nil && selected != 0 && m.Columns[x] == selected
+		for row, i := 0, x*4; row < m.H; row, i = row+1, i+m.W*4 {
+			c := uint32(colBackground)
+			if col != nil {
+				c = col[row]
+			}
+			if sel && row%2 == 0 {
+				c = colSelected
+			}
+			m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = byte(c>>24), byte(c>>16), byte(c>>8), byte(c)
 		}
 	}
-	if selected != 0 {
-		for x, f := range m.Columns {
-			if f == selected {
-				for row := 0; row < m.H; row += 2 {
-					m.set(x, row, colSelected)
-				}
-			}
+}
+
+// fillColumn computes one frame's row colours: each row shows its busiest line.
+func (m *HeatMap) fillColumn(col []uint32, src []uint16) {
+	for row := range col {
+		peak := 0
+		for l := row * m.LinesPerRow; l < min((row+1)*m.LinesPerRow, len(src)); l++ {
+			peak = max(peak, int(src[l]))
 		}
+		col[row] = m.colorOfClock[min(peak, LineBudget+1)]
 	}
 }
 
@@ -87,11 +108,6 @@ func (m *HeatMap) FrameAt(x int) uint32 {
 		return 0
 	}
 	return m.Columns[x]
-}
-
-func (m *HeatMap) set(x, y int, col uint32) {
-	i := (y*m.W + x) * 4
-	m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
 }
 
 // Client colours of the per-line split.

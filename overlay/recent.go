@@ -21,39 +21,35 @@ type Instr struct {
 }
 
 // recorder keeps the last recentSize instructions. It is the session's core.Tracer: it
-// records, then hands the event on to the profiler (perf), so the profiler stays the only
-// owner of the numbers. Per instruction it costs one packed store and a counter; anything
-// derived (BRK counts, the next PC) is worked out only when someone looks.
+// records, then hands the events on to the profiler (perf), so the profiler stays the only
+// owner of the numbers. Per batch of instructions it copies at most the last recentSize
+// packed events and scans for an I/O-page PC; anything derived (BRK counts) is worked out
+// only when someone looks.
 type recorder struct {
-	prof *perf.Profiler     // receives every event after the recorder (set by install)
-	ring [recentSize]uint32 // pc | op<<16 | bank<<24
-	n    uint64             // instructions recorded since the last reset
+	prof *perf.Profiler              // receives every event after the recorder (set by install)
+	ring [recentSize]core.InstrEvent // the newest is ring[(n-1) % recentSize]
+	n    uint64                      // instructions recorded since the last reset
 	// ioPC is the first instruction fetched from the I/O page ($9F00-$9FFF), 0 for none:
-	// a jump into device registers, caught as it happens (one compare per instruction).
+	// a jump into device registers, caught as it happens.
 	ioPC uint16
 }
 
 // Instrs records a batch of instructions and hands it on (core.Tracer).
 func (r *recorder) Instrs(batch []core.InstrEvent) {
-	for _, e := range batch {
-		r.note(e.PC(), e.Bank(), e.Op())
+	if r.ioPC == 0 {
+		for _, e := range batch {
+			if e.PC()-0x9F00 < 0x100 {
+				r.ioPC = e.PC()
+				break
+			}
+		}
 	}
+	skip := max(len(batch)-recentSize, 0)
+	for i, e := range batch[skip:] {
+		r.ring[(r.n+uint64(skip+i))&(recentSize-1)] = e
+	}
+	r.n += uint64(len(batch))
 	r.prof.Instrs(batch)
-}
-
-// Instr records one instruction and hands it on.
-func (r *recorder) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
-	r.note(pc, bank, op)
-	r.prof.Instr(pc, bank, op, cycles, next)
-}
-
-// note keeps one instruction in the ring.
-func (r *recorder) note(pc uint16, bank uint8, op uint8) {
-	r.ring[r.n&(recentSize-1)] = uint32(pc) | uint32(op)<<16 | uint32(bank)<<24
-	r.n++
-	if pc-0x9F00 < 0x100 && r.ioPC == 0 {
-		r.ioPC = pc
-	}
 }
 
 // The other events go straight to the profiler (direct calls on the concrete type).
@@ -66,23 +62,18 @@ func (r *recorder) Reset()                                       { r.prof.Reset(
 // clear forgets every recorded instruction (a new program or a reset).
 func (r *recorder) clear() { *r = recorder{prof: r.prof} }
 
-// at is the k-th most recent instruction (0 the newest); next is the PC after it.
-func (r *recorder) at(k int, pcNow uint16) Instr {
-	v := r.ring[(r.n-1-uint64(k))&(recentSize-1)]
-	in := Instr{PC: uint16(v), Op: uint8(v >> 16), Bank: uint8(v >> 24), Next: pcNow}
-	if k > 0 {
-		in.Next = uint16(r.ring[(r.n-uint64(k))&(recentSize-1)])
-	}
-	return in
+// at is the k-th most recent instruction (0 the newest).
+func (r *recorder) at(k int) Instr {
+	e := r.ring[(r.n-1-uint64(k))&(recentSize-1)]
+	return Instr{PC: e.PC(), Op: e.Op(), Bank: e.Bank(), Next: e.Next()}
 }
 
-// last returns up to n of the most recent instructions, oldest first; pcNow is the PC
-// after the newest.
-func (r *recorder) last(n int, pcNow uint16) []Instr {
+// last returns up to n of the most recent instructions, oldest first.
+func (r *recorder) last(n int) []Instr {
 	n = int(min(uint64(n), r.n, recentSize))
 	out := make([]Instr, n)
 	for k := 0; k < n; k++ {
-		out[n-1-k] = r.at(k, pcNow)
+		out[n-1-k] = r.at(k)
 	}
 	return out
 }
@@ -91,7 +82,7 @@ func (r *recorder) last(n int, pcNow uint16) []Instr {
 func (r *recorder) brks() int {
 	c := 0
 	for k := 0; k < int(min(r.n, recentSize)); k++ {
-		if uint8(r.ring[k]>>16) == opBRK {
+		if r.ring[k].Op() == opBRK {
 			c++
 		}
 	}
@@ -133,7 +124,7 @@ func diagnose(ev core.Event, m *core.Machine, r *recorder) StopReason {
 		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
 	}
 	if r.n > 0 {
-		l := r.at(0, cpu.PC)
+		l := r.at(0)
 		if l.Next == l.PC && (l.Op == opJMPAbs || l.Op == opBRA) && cpu.P&flagI != 0 && !cpu.Waiting {
 			return StopReason(fmt.Sprintf("stopped: a jump to itself at $%04X with interrupts masked can never exit", l.PC))
 		}
@@ -145,5 +136,5 @@ func lastPC(r *recorder, fallback uint16) uint16 {
 	if r.n == 0 {
 		return fallback
 	}
-	return r.at(0, fallback).PC
+	return r.at(0).PC
 }

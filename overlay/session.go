@@ -320,7 +320,7 @@ func (s *Session) Warp() bool { return s.warp }
 func (s *Session) Stopped() StopReason { return s.stop }
 
 // Recent returns the last n executed instructions, oldest first.
-func (s *Session) Recent(n int) []Instr { return s.rec.last(n, s.m.CPU().PC) }
+func (s *Session) Recent(n int) []Instr { return s.rec.last(n) }
 
 // Tick is what one displayed frame did.
 type Tick struct {

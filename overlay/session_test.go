@@ -255,20 +255,23 @@ func TestBRKLoopIsDiagnosed(t *testing.T) {
 	// Running through zeroed memory executes BRK after BRK; the diagnosis looks at the
 	// recorder only, so feed it directly.
 	s := newSession(t)
-	for i := 0; i < recentSize; i++ {
-		s.rec.Instr(uint16(0x3000+2*i), 0, opBRK, 7, 0x3000)
+	batch := make([]core.InstrEvent, recentSize)
+	for i := range batch {
+		batch[i] = core.MakeInstrEvent(uint16(0x3000+2*i), 0x3000, 7, opBRK, 0)
 	}
+	s.rec.Instrs(batch)
 	if got := diagnose(0, s.Machine(), &s.rec); !strings.Contains(string(got), "BRK loop") {
 		t.Fatalf("diagnosis %q, want a BRK loop", got)
 	}
 	s.rec.clear()
-	for i := 0; i < recentSize; i++ {
+	for i := range batch {
 		op := uint8(0xEA)
 		if i%4 == 0 {
 			op = opBRK // a quarter BRKs: a program that uses BRK, not a loop
 		}
-		s.rec.Instr(uint16(0x0900+i), 0, op, 2, uint16(0x0901+i))
+		batch[i] = core.MakeInstrEvent(uint16(0x0900+i), uint16(0x0901+i), 2, op, 0)
 	}
+	s.rec.Instrs(batch)
 	if got := diagnose(0, s.Machine(), &s.rec); strings.Contains(string(got), "BRK") {
 		t.Fatalf("diagnosis %q for a program with occasional BRKs", got)
 	}
@@ -296,8 +299,34 @@ func TestResetRestartsTheProgram(t *testing.T) {
 func TestRecorderAllocatesNothing(t *testing.T) {
 	var r recorder
 	r.prof = perf.New(mustMachine(t))
-	if n := testing.AllocsPerRun(1000, func() { r.Instr(0x1234, 0, 0xEA, 2, 0x1235) }); n != 0 {
-		t.Fatalf("recorder.Instr allocates %.1f times per instruction", n)
+	batch := make([]core.InstrEvent, 256)
+	for i := range batch {
+		batch[i] = core.MakeInstrEvent(uint16(0x1000+i), uint16(0x1001+i), 2, 0xEA, 0)
+	}
+	if n := testing.AllocsPerRun(100, func() { r.Instrs(batch) }); n != 0 {
+		t.Fatalf("recorder.Instrs allocates %.1f times per batch", n)
+	}
+}
+
+func TestRecorderKeepsTheLastInstructionsOfBigBatches(t *testing.T) {
+	var r recorder
+	r.prof = perf.New(mustMachine(t))
+	batch := make([]core.InstrEvent, 200)
+	for i := range batch {
+		batch[i] = core.MakeInstrEvent(uint16(i), uint16(i+1), 2, 0xEA, 0)
+	}
+	r.Instrs(batch[:50])
+	r.Instrs(batch[50:])
+	got := r.last(recentSize)
+	if len(got) != recentSize || got[0].PC != 200-recentSize || got[recentSize-1].PC != 199 || got[recentSize-1].Next != 200 {
+		t.Fatalf("last %d: first PC %d, last PC %d next %d", len(got), got[0].PC, got[recentSize-1].PC, got[recentSize-1].Next)
+	}
+	if r.ioPC != 0 {
+		t.Fatal("no instruction was in the I/O page")
+	}
+	r.Instrs([]core.InstrEvent{core.MakeInstrEvent(0x9F23, 0x9F24, 2, 0xEA, 0)})
+	if r.ioPC != 0x9F23 {
+		t.Fatalf("ioPC = %04X, want $9F23", r.ioPC)
 	}
 }
 

@@ -42,16 +42,18 @@ type UI struct {
 	cHeat  canvasImage
 	cSplit canvasImage
 
-	zoom       int    // index into zoomLevels
-	selected   uint32 // frame the user clicked (0: follow the newest)
-	zoneGen    int    // bumped when the zone list changes (bar series are reassigned)
-	ticks      int
-	stats      perf.Stats
-	statsAt    int
-	lastFrame  uint32
-	dirty      bool // redraw charts and inspector at the next update
-	lastStop   StopReason
-	lastPaused bool
+	zoom         int    // index into zoomLevels
+	selected     uint32 // frame the user clicked (0: follow the newest)
+	zoneGen      int    // bumped when the zone list changes (bar series are reassigned)
+	ticks        int
+	stats        perf.Stats
+	statsAt      int
+	lastFrame    uint32
+	dirty        bool // redraw charts and inspector at the next update
+	inspectStale bool // a frame arrived since the inspector was last written
+	legendHTML   string
+	lastStop     StopReason
+	lastPaused   bool
 
 	heatRows  [][]uint16
 	heatNums  []uint32
@@ -194,18 +196,24 @@ func (u *UI) Update(t Tick) {
 	if n := p.FrameCount(); n > 0 {
 		newest = p.FrameAt(n - 1).Frame
 	}
+	if newest != u.lastFrame {
+		u.inspectStale = true
+	}
 	if newest != u.lastFrame || u.dirty {
 		u.lastFrame = newest
 		u.drawCharts(p)
-		if u.dirty || u.ticks%inspectEvery == 0 {
-			if u.dirty || u.ticks-u.statsAt >= statsEvery {
-				u.stats = p.Stats(0)
-				u.statsAt = u.ticks
-			}
-			setHTML(u.inspect, InspectHTML(p, u.selected, &u.stats))
-		}
-		u.dirty = false
 	}
+	// The inspector follows at most every inspectEvery displayed frames while running, at
+	// once when paused or when something was clicked or loaded.
+	if u.dirty || (u.inspectStale && (u.s.Paused() || u.ticks%inspectEvery == 0)) {
+		if u.dirty || u.s.Paused() || u.ticks-u.statsAt >= statsEvery {
+			u.stats = p.Stats(0)
+			u.statsAt = u.ticks
+		}
+		setHTML(u.inspect, InspectHTML(p, u.selected, &u.stats))
+		u.inspectStale = false
+	}
+	u.dirty = false
 	if u.ticks%10 == 0 || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop {
 		u.updateStatus()
 	}
@@ -246,7 +254,10 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 		fmt.Fprintf(&lg, "<i style=\"background:#%06x\"></i>%s", it.Color>>8, htmlEscape(it.Name))
 	}
 	fmt.Fprintf(&lg, " · <b style=\"color:#ffd23b\">—</b> budget %s cycles/frame · last %d frames (wheel to zoom)", num(uint64(line)), zoomLevels[u.zoom])
-	setHTML(u.legend, lg.String())
+	if l := lg.String(); l != u.legendHTML {
+		u.legendHTML = l
+		setHTML(u.legend, l)
+	}
 }
 
 // updateStatus writes the status line, the pause button's label and the crash panel.

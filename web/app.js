@@ -247,6 +247,7 @@
     if (canvas) {
       canvas.addEventListener('focus', () => $('screen-slot').classList.add('focused'));
       canvas.addEventListener('blur', () => $('screen-slot').classList.remove('focused'));
+      $('screen-slot').classList.toggle('focused', document.activeElement === canvas);
     }
     const rom = await romStored;
     if (rom) {

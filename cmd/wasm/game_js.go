@@ -22,8 +22,8 @@ type game struct {
 	img *ebiten.Image
 	op  ebiten.DrawImageOptions
 
-	shown  uint64 // machine frame number last uploaded
-	stats  hostStats
+	shown   uint64 // machine frame number last uploaded
+	stats   hostStats
 	perfNow js.Value
 }
 

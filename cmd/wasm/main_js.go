@@ -40,7 +40,9 @@ func main() {
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetWindowTitle("x16scope")
 	js.Global().Get("document").Call("dispatchEvent", js.Global().Get("Event").New("x16scope-ready"))
-	if err := ebiten.RunGame(g); err != nil {
+	// The screen takes keyboard focus when clicked, not on load: until then the page's
+	// keys (Tab, shortcuts) work as usual.
+	if err := ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -1,33 +1,88 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 
 	"x16scope/core"
+	"x16scope/rom"
 )
 
 // machineFlags are the flags every command that builds a machine shares.
 type machineFlags struct {
 	rom   string
 	ramKB int
+	bare  bool
+
+	// builtinDefault makes x16scope's built-in ROM the default (run); without it a command
+	// without --rom starts programs directly on an empty ROM space (profile, for now).
+	builtinDefault bool
+	// input holds --type/--keys/--fs when the command added them (addInputFlags).
+	input *inputFlags
 }
 
 func (f *machineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.rom, "rom", "", "ROM image `FILE` (default: the ROM space is empty and the program starts directly)")
+	if f.builtinDefault {
+		fs.StringVar(&f.rom, "rom", "", "run on the official ROM image `FILE` (rom.bin built from X16Community/x16-rom) instead of x16scope's built-in ROM")
+		fs.BoolVar(&f.bare, "bare", false, "no ROM: copy the program to memory and jump to its entry directly (interrupts off; its final RTS ends the run)")
+	} else {
+		fs.StringVar(&f.rom, "rom", "", "ROM image `FILE` (default: the ROM space is empty and the program starts directly)")
+	}
 	fs.IntVar(&f.ramKB, "ram", 512, "banked RAM size in `KB` (8-2048, a multiple of 8)")
 }
 
-// newMachine builds a machine from the flags and starts the program file on it.
+// addInputFlags registers --type, --keys and --fs (input.go) on fs; newMachine then
+// applies them, and the command's frame loop calls feedKeys before every frame.
+func (f *machineFlags) addInputFlags(fs *flag.FlagSet) {
+	f.input = &inputFlags{}
+	f.input.register(fs)
+}
+
+// feedKeys presses the --keys scheduled for the frame about to run (frame 0 is the first
+// frame after the program was started).
+func (f *machineFlags) feedKeys(m *core.Machine, frame int) {
+	if f.input != nil {
+		f.input.frame(m, frame)
+	}
+}
+
+// close releases what newMachine opened (the --fs folder).
+func (f *machineFlags) close() {
+	if f.input != nil {
+		f.input.close()
+	}
+}
+
+// romName describes the ROM newMachine uses, for reports.
+func (f *machineFlags) romName() string {
+	switch {
+	case f.rom != "":
+		return "official ROM " + f.rom
+	case f.builtinDefault && !f.bare:
+		return "x16scope built-in ROM"
+	}
+	return "none (program started directly)"
+}
+
+// newMachine builds a machine from the flags and starts the program file on it the way
+// its ROM does (core.Machine.StartPRG): typed SYS on the built-in ROM, LOAD and RUN on the
+// official one, a direct jump with no ROM.
 func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, error) {
+	if f.bare && f.rom != "" {
+		return nil, core.PRG{}, errors.New("--bare and --rom exclude each other")
+	}
 	cfg := core.Config{RAMKB: f.ramKB}
-	if f.rom != "" {
-		rom, err := os.ReadFile(f.rom)
+	switch {
+	case f.rom != "":
+		img, err := os.ReadFile(f.rom)
 		if err != nil {
 			return nil, core.PRG{}, fmt.Errorf("reading ROM: %w", err)
 		}
-		cfg.ROM = rom
+		cfg.ROM = img
+	case f.builtinDefault && !f.bare:
+		cfg.ROM = rom.Image()
 	}
 	m, err := core.New(cfg)
 	if err != nil {
@@ -37,9 +92,19 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 	if err != nil {
 		return nil, core.PRG{}, fmt.Errorf("reading program: %w", err)
 	}
+	if f.input != nil {
+		if err := f.input.attach(m); err != nil {
+			return nil, core.PRG{}, err
+		}
+	}
 	p, err := m.StartPRG(file)
 	if err != nil {
 		return nil, core.PRG{}, fmt.Errorf("%s: %w", prgPath, err)
+	}
+	if f.input != nil {
+		if err := f.input.started(m); err != nil {
+			return nil, core.PRG{}, err
+		}
 	}
 	return m, p, nil
 }

@@ -15,26 +15,108 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
-// TestRunHello runs the ca65 test program end to end and checks the state it is built to
-// leave (see testdata/hello.s).
+func wantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestRunHello runs the ca65 test program on the default built-in ROM: the machine boots,
+// SYS 2061 is typed, and the program's RTS back to READY ends the run with the registers
+// it was built to leave (see testdata/hello.s).
 func TestRunHello(t *testing.T) {
-	code, out, errs := runCLI("run", "testdata/hello.prg", "--frames", "5", "--trace", "4")
+	code, out, errs := runCLI("run", "testdata/hello.prg", "--frames", "10", "--trace", "40")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{
+	wantLines(t, out,
 		"HELLO FROM THE X16\n",
 		"entry $080D (BASIC SYS stub)",
+		"rom: x16scope built-in ROM",
+		"outcome: returned to READY (the program's RTS)",
+		"returned: A=$37 X=$12 Y=$34",
+		"LDY #$34", // the program's last instructions, then the ROM's SYS return
+		"RTS",
+		"banks: RAM 1 ROM 0",
+	)
+}
+
+// TestRunHelloBare starts the program directly with no ROM (--bare): its RTS reaches $FFFF.
+func TestRunHelloBare(t *testing.T) {
+	code, out, errs := runCLI("run", "testdata/hello.prg", "--bare", "--frames", "5", "--trace", "4")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantLines(t, out,
+		"HELLO FROM THE X16\n",
+		"rom: none (program started directly)",
 		"outcome: exited (PC reached $FFFF)",
 		"cpu: PC=$FFFF A=$37 X=$12 Y=$34 S=$FF",
 		"frames: 0",
 		"LDY #$34",
 		"RTS",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
+	)
+	if strings.Contains(out, "returned:") {
+		t.Errorf("a bare run reports a return to READY:\n%s", out)
 	}
+}
+
+// TestRunHelloOfficial runs the program on the official ROM (LOAD and RUN typed at BASIC's
+// READY). It needs X16_ROM.
+func TestRunHelloOfficial(t *testing.T) {
+	rom := os.Getenv("X16_ROM")
+	if rom == "" {
+		t.Skip("X16_ROM is not set: this test needs the official ROM (rom.bin built from X16Community/x16-rom)")
+	}
+	code, out, errs := runCLI("run", "testdata/hello.prg", "--rom", rom, "--frames", "200")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantLines(t, out, "HELLO FROM THE X16\n", "rom: official ROM "+rom)
+}
+
+// TestRunTypeAndKeys types a line for testdata/echo.prg, which echoes it to the console.
+func TestRunTypeAndKeys(t *testing.T) {
+	code, out, errs := runCLI("run", "testdata/echo.prg", "--type", `hi there\n`, "--frames", "100")
+	if code != 0 {
+		t.Fatalf("--type: exit %d, stderr %q", code, errs)
+	}
+	wantLines(t, out, "HI THERE\n", "outcome: returned to READY")
+	// --keys: shift+1 is '!', COMMA is ',', frames counted from the start
+	code, out, errs = runCLI("run", "testdata/echo.prg", "--frames", "100",
+		"--keys", "30:RETURN,2:O,4:K,6:LSHIFT+1,10:COMMA,12:+SHIFT,14:A,16:-SHIFT")
+	if code != 0 {
+		t.Fatalf("--keys: exit %d, stderr %q", code, errs)
+	}
+	// held shift types the shifted PETSCII letter $C1, which the console shows as a byte
+	wantLines(t, out, "OK!,\xC1\n", "outcome: returned to READY")
+}
+
+// TestRunHostFS runs rom/testdata/files.s with --fs: it writes OUT.TXT and SAVED.BIN.
+func TestRunHostFS(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runCLI("run", "../../rom/testdata/files.prg", "--fs", dir, "--frames", "60")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantLines(t, out, "outcome: returned to READY", `notice: OPEN "NOPE.TXT" on device 8: 62,FILE NOT FOUND`)
+	if data, err := os.ReadFile(filepath.Join(dir, "OUT.TXT")); err != nil || string(data) != "HELLO, FILE\r" {
+		t.Errorf("OUT.TXT = %q, %v", data, err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "SAVED.BIN")); err != nil || len(data) != 258 || data[1] != 0x50 {
+		t.Errorf("SAVED.BIN: %d bytes, %v", len(data), err)
+	}
+}
+
+func TestRunKeyNames(t *testing.T) {
+	code, out, _ := runCLI("run", "--keys", "help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	wantLines(t, out, "RETURN", "COMMA", "F12", "LSHIFT", "STOP")
 }
 
 func TestRunErrors(t *testing.T) {
@@ -43,6 +125,8 @@ func TestRunErrors(t *testing.T) {
 	os.WriteFile(short, []byte{1}, 0o644)
 	badROM := filepath.Join(dir, "rom.bin")
 	os.WriteFile(badROM, make([]byte, 1000), 0o644)
+	basic := filepath.Join(dir, "basic.prg") // 10 PRINT "HI"
+	os.WriteFile(basic, []byte{0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x99, ' ', '"', 'H', 'I', 0x00, 0x00, 0x00}, 0o644)
 	tests := []struct {
 		args []string
 		want string
@@ -50,8 +134,16 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", filepath.Join(dir, "missing.prg")}, "reading program"},
 		{[]string{"run", short}, "too short"},
 		{[]string{"run", "testdata/hello.prg", "--rom", badROM}, "ROM image is 1000 bytes"},
+		{[]string{"run", "testdata/hello.prg", "--rom", filepath.Join(dir, "none.bin")}, "reading ROM"},
+		{[]string{"run", "testdata/hello.prg", "--rom", badROM, "--bare"}, "--bare and --rom exclude each other"},
 		{[]string{"run", "testdata/hello.prg", "--ram", "12"}, "multiple of 8"},
 		{[]string{"run", "testdata/hello.prg", "--frames", "-1"}, "must not be negative"},
+		{[]string{"run", basic}, "the built-in ROM has no BASIC interpreter"},
+		{[]string{"run", "testdata/hello.prg", "--fs", filepath.Join(dir, "nodir")}, "--fs: host file system"},
+		{[]string{"run", "testdata/hello.prg", "--keys", "5:NOPE"}, `unknown key "NOPE"`},
+		{[]string{"run", "testdata/hello.prg", "--keys", "x:A"}, "the frame must be a number"},
+		{[]string{"run", "testdata/hello.prg", "--keys", "5"}, "is not FRAME:KEY"},
+		{[]string{"run", "testdata/hello.prg", "--type", "caf\xe9"}, "--type: cannot type"},
 		{[]string{"bogus"}, "unknown command"},
 	}
 	for _, tc := range tests {
@@ -66,7 +158,7 @@ func TestRunWritesPNGs(t *testing.T) {
 	dir := t.TempDir()
 	last := filepath.Join(dir, "last.png")
 	frames := filepath.Join(dir, "frames")
-	code, _, errs := runCLI("run", "../../core/testdata/busy.prg", "--frames", "4",
+	code, _, errs := runCLI("run", "../../core/testdata/busy.prg", "--bare", "--frames", "4",
 		"--png", last, "--frames-png", frames, "--every", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

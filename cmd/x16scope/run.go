@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"x16scope/core"
 )
@@ -13,16 +14,21 @@ import (
 func runMain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var mf machineFlags
+	mf := machineFlags{builtinDefault: true}
 	mf.register(fs)
+	mf.addInputFlags(fs)
 	frames := fs.Int("frames", 60, "run at most `N` frames (VSYNCs)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]")
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
+	}
+	if wantsKeyNames(args) {
+		printKeyNames(stdout)
+		return nil
 	}
 	prgPath, err := parseWithFile(fs, args)
 	if err != nil {
@@ -40,6 +46,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	m, p, err := mf.newMachine(prgPath)
+	defer mf.close()
 	if err != nil {
 		return err
 	}
@@ -49,12 +56,17 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		m.SetTracer(tr)
 	}
 	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
+	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
 	outcome := fmt.Sprintf("ran %d frames", *frames)
 	ran := 0
 	for ran < *frames {
+		mf.feedKeys(m, ran)
 		ev := m.RunFrame()
 		stdout.Write(m.DrainConsole())
+		for _, n := range m.DrainNotices() {
+			fmt.Fprintf(stdout, "notice: %s\n", n)
+		}
 		if ev&core.EventVSync != 0 {
 			ran++
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
@@ -65,6 +77,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		}
 		if ev&core.EventExit != 0 {
 			outcome = "exited (PC reached $FFFF)"
+			if _, ok := m.Returned(); ok {
+				outcome = "returned to READY (the program's RTS)"
+			}
 			break
 		}
 		if ev&core.EventStop != 0 {
@@ -84,10 +99,24 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	}
 	s := m.CPU()
 	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", outcome, m.Cycle(), m.Frame())
+	if r, ok := m.Returned(); ok {
+		fmt.Fprintf(stdout, "returned: A=$%02X X=$%02X Y=$%02X P=$%02X %s\n", r.A, r.X, r.Y, r.P, flagString(r.P))
+	}
 	fmt.Fprintf(stdout, "cpu: PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s\n",
 		s.PC, s.A, s.X, s.Y, s.S, s.P, flagString(s.P))
 	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
 	return nil
+}
+
+// wantsKeyNames reports whether the arguments ask for the --keys key names.
+func wantsKeyNames(args []string) bool {
+	for i, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if a == "keys=help" || a == "keys" && i+1 < len(args) && args[i+1] == "help" {
+			return true
+		}
+	}
+	return false
 }
 
 // parseWithFile parses flags that may come before or after the one positional FILE argument.
@@ -119,7 +148,7 @@ func describePRG(p core.PRG) string {
 	case p.SYS:
 		s += " (BASIC SYS stub)"
 	case p.BASIC:
-		s += " (tokenized BASIC: needs a BASIC interpreter, started as machine code)"
+		s += " (tokenized BASIC program)"
 	}
 	return s
 }

@@ -16,7 +16,6 @@ KC_RCTRL  = 64
 KC_LALT   = 60
 KC_RALT   = 62
 KC_CAPS   = 30
-KC_ESC    = 110
 
 
 .segment "CODE"
@@ -243,10 +242,7 @@ kbd_process:
         beq @caps
         bit itmp1
         bmi @ret                ; other releases don't type anything
-        cmp #KC_ESC
-        bne :+
-        sta stopkey
-:       tax
+        tax
         lda shflag
         and #4
         beq @noctl
@@ -318,7 +314,12 @@ kbdbuf_put_irq:
         bcs :+
         sta keyd,x
         inc ndx
-:       rts
+:       ldx #0                  ; STOP is "down" while the last character put is $03,
+        cmp #$03                ; as in the official KERNAL
+        bne :+
+        dex
+:       stx stopkey
+        rts
 
 ; kbdbuf_put ($FEC3): A = character
 kbdbuf_put:
@@ -374,11 +375,10 @@ getin_kbd:
         clc
         rts
 
-; STOP ($FFE1): Z=1 if Esc (STOP) was pressed since the last call
+; STOP ($FFE1): Z=1 while the STOP key (Pause/Break, PETSCII $03) is the last key typed
 stop_fn:
         lda stopkey
-        stz stopkey
-        cmp #KC_ESC
+        eor #$FF
         rts
 
 ; ---------------------------------------------------------------------------------
@@ -655,25 +655,21 @@ mouse_config:
 :       jsr i2c_write_byte
         ply
         plx
-        cpx #0
-        beq :++
-        stx mouse_maxx          ; columns * 8 pixels
+        cpx #0                  ; X = 0: keep the screen size and the position
+        beq @keep
+        stx mouse_maxx          ; X columns, Y rows of 8 pixels
         stz mouse_maxx+1
+        sty mouse_maxy
+        stz mouse_maxy+1
         ldx #3
 :       asl mouse_maxx
         rol mouse_maxx+1
-        dex
-        bne :-
-:       cpy #0
-        beq :++
-        sty mouse_maxy          ; rows * 8 pixels
-        stz mouse_maxy+1
-        ldx #3
-:       asl mouse_maxy
+        asl mouse_maxy
         rol mouse_maxy+1
         dex
         bne :-
-:       lda mouse_maxx+1        ; default: the whole 640x480 screen
+        jsr mouse_home
+@keep:  lda mouse_maxx+1        ; never configured: the whole 640x480 screen
         ora mouse_maxx
         bne :+
         lda #<640
@@ -684,7 +680,27 @@ mouse_config:
         sta mouse_maxy
         lda #>480
         sta mouse_maxy+1
+        jsr mouse_home
 :       plp
+        rts
+
+; mouse_home: the limits become the last pixel (size - 1) and the pointer goes to the
+; middle of the screen, as the official KERNAL's mouse_config does.
+mouse_home:
+        ldx #2
+@one:   lda mouse_maxx,x
+        bne :+
+        dec mouse_maxx+1,x
+:       dec mouse_maxx,x
+        lda mouse_maxx+1,x
+        lsr
+        sta mouse_x+1,x
+        lda mouse_maxx,x
+        ror
+        sta mouse_x,x
+        dex
+        dex
+        bpl @one
         rts
 
 ; mouse_scan ($FF71): packets arrive with the key codes in the VSYNC handler
@@ -747,17 +763,14 @@ mouse_clamp:
         stz mouse_x,x           ; negative -> 0
         stz mouse_x+1,x
         rts
-:       lda mouse_x,x
-        cmp mouse_maxx,x
-        lda mouse_x+1,x
-        sbc mouse_maxx+1,x
-        bcc :+
-        lda mouse_maxx,x        ; >= max -> max - 1
-        sec
-        sbc #1
+:       lda mouse_maxx,x
+        cmp mouse_x,x
+        lda mouse_maxx+1,x
+        sbc mouse_x+1,x
+        bcs :+
+        lda mouse_maxx,x        ; past the last pixel -> the last pixel
         sta mouse_x,x
         lda mouse_maxx+1,x
-        sbc #0
         sta mouse_x+1,x
 :       rts
 

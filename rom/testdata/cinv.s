@@ -2,8 +2,8 @@
 ; handler, and waits for 10 of them; then restores the vector. Result: $0400 = count,
 ; $0401-$0403 = jiffies before, $0404-$0406 = jiffies after (RDTIM).
 .include "prg.inc"
+.include "api.inc"
 CINV  = $0314
-RDTIM = $FFDE
 
         jsr RDTIM
         sta $0401
@@ -33,7 +33,7 @@ RDTIM = $FFDE
         sta $0404
         stx $0405
         sty $0406
-        rts
+        DONE
 
 handler:
         lda VERA_ISR

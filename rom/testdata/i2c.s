@@ -62,4 +62,4 @@
         bne :-
         jsr RDTIM
         RESULT $0444            ; $5B $34 $12
-        rts
+        DONE

@@ -17,4 +17,19 @@
         jsr joystick_get
         RESULT $0400+4*n
 .endrepeat
-        rts
+        ; with interrupts off only joystick_scan itself can see that controller 1 now
+        ; holds B (the Go test changes it when $0420 = 1 and answers in $0421)
+        sei
+        lda #1
+        sta $0420
+:       lda $0421
+        beq :-
+        lda #1
+        jsr joystick_get
+        sta $0422               ; still $F7: not scanned yet
+        jsr joystick_scan
+        lda #1
+        jsr joystick_get
+        sta $0423               ; $7F: B
+        cli
+        DONE

@@ -1,7 +1,8 @@
 ; The built-in ROM's keyboard calls: kbdbuf_put, kbdbuf_peek, GETIN (the "kbdbuf_get" of
 ; the KERNAL), kbdbuf_get_modifiers, CHRIN from the keyboard (line input) and STOP. Keys
 ; come from the Go test through the SMC; $0410 tells it what the program waits for:
-; 1 = a line for CHRIN, 2 = shift held, 3 = shift released, 4 = a key for GETIN, 5 = Esc.
+; 1 = a line for CHRIN, 2 = shift held, 3 = shift released, 4 = a key for GETIN, 5 = the
+; STOP key (Pause/Break).
 .include "prg.inc"
 .include "api.inc"
 
@@ -69,7 +70,7 @@
         jsr GETIN
         beq :-
         sta $040A               ; '!' ($21): shift + 1
-        ; STOP: wait for Esc
+        ; STOP: wait for the STOP key
         lda #5
         sta $0410
 :       wai
@@ -80,4 +81,4 @@
         sta $040B               ; Z set
         lda #6
         sta $0410
-        rts
+        DONE

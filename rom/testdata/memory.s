@@ -170,19 +170,21 @@ ptr = $30
         lda ram_bank
         sta $044C               ; 1
         ; JSRFAR into ROM bank 0: SCREEN
+        lda rom_bank
+        sta $0455               ; the bank the program runs with (0; 4 = BASIC's on the official ROM)
         jsr JSRFAR
         .word $FFED
         .byte 0
         RESULT $0450            ; X=80 Y=60
         lda rom_bank
-        sta $0454               ; 0
+        sta $0454               ; the same again
 
         ; entropy_get, twice
         jsr entropy_get
         RESULT $0458
         jsr entropy_get
         RESULT $045C
-        rts
+        DONE
 
 vram_04000:
         stz VERA_CTRL

@@ -16,6 +16,7 @@
         jsr mouse_get
         cmp #1                  ; wait for the left button
         bne :-
+        ldy #0
         jsr save
         lda #2
         sta $0410
@@ -25,12 +26,12 @@
         cmp #0                  ; wait for the button to be released
         bne :-
         ldy #8
-        jsr save+2
+        jsr save
         lda #0
         jsr mouse_config        ; pointer off
-        rts
+        DONE
 
-save:   ldy #0                  ; A = buttons, X = wheel, $22-$25 = position -> $0400,y
+save:                           ; A = buttons, X = wheel, $22-$25 = position -> $0400,y
         sta $0404,y
         txa
         sta $0405,y

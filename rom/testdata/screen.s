@@ -153,7 +153,7 @@
         sty $0441               ; 0
         lda #2
         jsr screen_set_charset  ; leave the upper case set
-        rts
+        DONE
 
 ; save_charset: copy the 2 KB character set from VRAM $1F000 to A*256 with memory_copy,
 ; reading VERA's data port (an I/O source address is not incremented).

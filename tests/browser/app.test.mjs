@@ -8,6 +8,10 @@ import {
   ensureBuilt, startServer, launch, openApp, dropFiles, testdata, artifacts, cli, decodeInPage, stepFrames,
 } from './harness.mjs';
 
+// The built-in ROM the wasm embeds (rom/), given to the CLI explicitly so both run the same
+// machine whatever the CLI's default.
+const builtinROM = process.env.X16SCOPE_ROM || 'rom/x16scope-rom.bin';
+
 let server;
 let browser;
 const measured = {};
@@ -81,7 +85,7 @@ test('a dropped PRG runs and its picture matches the native golden', async () =>
 // zonesAt returns the CLI's zone breakdown (name -> cycles) after n frames.
 function zonesAt(n) {
   if (n <= 0) return new Map();
-  const st = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', 'rom/x16scope-rom.bin', '--frames', String(n), '--json'));
+  const st = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', builtinROM, '--frames', String(n), '--json'));
   return new Map(st.zones.map((z) => [z.name, z.cycles]));
 }
 
@@ -113,7 +117,11 @@ test('the overlay shows the same figures as x16scope profile --json', async () =
     await page.evaluate((b) => { x16scope.loadPRG(new Uint8Array(b), 'smoke.prg'); x16scope.pause(); }, prg);
     await stepFrames(page, K);
     const stats = await page.evaluate(() => x16scope.perfStats());
-    const native = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', 'rom/x16scope-rom.bin', '--frames', String(K), '--json'));
+    const native = JSON.parse(cli('profile', 'tests/browser/testdata/smoke.prg', '--rom', builtinROM, '--frames', String(K), '--json'));
+    // The overlay holds profiling on; the CLI has released it by the time it prints.
+    assert.equal(stats.profiling, true);
+    delete stats.profiling;
+    delete native.profiling;
     assert.deepEqual(stats, native, 'perfStats() differs from x16scope profile --json');
     assert.equal(stats.frames.count, K);
     assert.equal(stats.bandwidth.clockUnits, 'bus');

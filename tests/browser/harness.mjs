@@ -17,6 +17,10 @@ export const chromiumArgs = [
 ];
 
 export function ensureBuilt() {
+  mkdirSync(artifacts, { recursive: true });
+  // X16SCOPE_PREBUILT=1: web/x16scope.wasm, bin/serve and bin/x16scope are already built
+  // from one tree (make test builds them first).
+  if (process.env.X16SCOPE_PREBUILT === '1') return;
   if (!existsSync(path.join(root, 'web', 'x16scope.wasm')) || !existsSync(path.join(root, 'web', 'wasm_exec.js'))) {
     execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
   }
