@@ -86,6 +86,7 @@ type SpriteLine struct {
 // X16-HARDWARE.md 4.1 [CONFLICT] with x16emu, which skips them).
 func SpriteLineBus(attrs []byte, lineIdx int) SpriteLine {
 	var p spritePlan
+	p.findEnabled(attrs)
 	p.plan(attrs, lineIdx)
 	return p.total
 }
@@ -93,6 +94,12 @@ func SpriteLineBus(attrs []byte, lineIdx int) SpriteLine {
 // spritePlan is the schedule of one line: which sprites are visible, in index order, and
 // the clock at which the search matched each of them.
 type spritePlan struct {
+	// enabled lists the sprites with Z != 0 in index order, so a line's search visits only
+	// them (most programs use a few of the 128 slots). The renderer refreshes it when the
+	// sprite attribute table changes (VERA.spritesDirty).
+	enabled  [128]uint8
+	nEnabled int
+
 	n     int
 	idx   [128]uint8
 	match [128]int32 // clock of the match (may lie past the budget: then it never starts)
@@ -113,7 +120,11 @@ func (p *spritePlan) plan(attrs []byte, lineIdx int) {
 	p.n = 0
 	p.total = SpriteLine{}
 	search, free := 0, 0 // next search clock; clock at which the renderer is idle
-	for i := 0; i < 128; i++ {
+	next := 0            // the first slot the search has not examined
+	for _, e := range p.enabled[:p.nEnabled] {
+		i := int(e)
+		search += i - next // disabled slots in between: one clock each
+		next = i + 1
 		a := attrs[8*i : 8*i+8]
 		dy, ok := spriteOnLine(a, lineIdx)
 		if !ok {
@@ -140,6 +151,18 @@ func (p *spritePlan) plan(attrs []byte, lineIdx int) {
 	// but nothing depends on that: the clocks that count are those until the last visible
 	// sprite is drawn.
 	p.total.Clocks = min(free, spriteClockBudget)
+}
+
+// findEnabled lists the sprites whose Z is not 0.
+func (p *spritePlan) findEnabled(attrs []byte) {
+	_ = attrs[1023]
+	p.nEnabled = 0
+	for i := range 128 {
+		if attrs[8*i+6]&0x0C != 0 {
+			p.enabled[p.nEnabled] = uint8(i)
+			p.nEnabled++
+		}
+	}
 }
 
 // spriteOnLine tells whether a sprite covers source line lineIdx and which of its lines it

@@ -23,20 +23,21 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 	c := &v.comp
 	row := r.back[y*ScreenWidth*4 : (y+1)*ScreenWidth*4]
 	if c.Video&3 == 0 {
-		fillRow(row, 0, ScreenWidth, rgbaBlack)
+		r.solidRow(y, row, rgbaBlack)
 		return
 	}
 	border := r.palette[c.Border]
 	if y < int(c.VStart) || y >= int(c.VStop) {
-		fillRow(row, 0, ScreenWidth, border)
+		r.solidRow(y, row, border)
 		return
 	}
 	hstart := min(int(c.HStart), ScreenWidth)
 	hstop := min(int(c.HStop), ScreenWidth)
 	if hstop <= hstart {
-		fillRow(row, 0, ScreenWidth, border)
+		r.solidRow(y, row, border)
 		return
 	}
+	r.solid[r.backIdx][y] = 0
 	fillRow(row, 0, hstart, border)
 	fillRow(row, hstop, ScreenWidth, border)
 
@@ -170,7 +171,25 @@ func (v *VERA) composeScaled(row []byte, hstart, hstop int, a, b []uint8, sprite
 
 // fillRow sets pixels [x0, x1) of an RGBA row to one colour.
 func fillRow(row []byte, x0, x1 int, c uint32) {
-	for x := x0; x < x1; x++ {
-		putPixel(row, x, c)
+	if x1 <= x0 {
+		return
 	}
+	// One pixel, then copies that double the filled part: a handful of memmoves.
+	seg := row[4*x0 : 4*x1]
+	putPixel(seg, 0, c)
+	for n := 4; n < len(seg); n *= 2 {
+		copy(seg[n:], seg[:n])
+	}
+}
+
+// solidRow fills output row y with one colour. A row that already holds exactly that colour
+// in the back frame is left alone, so a blank screen or a border-only line costs nothing
+// per frame.
+func (r *renderState) solidRow(y int, row []byte, c uint32) {
+	key := uint64(c) | 1<<32
+	if r.solid[r.backIdx][y] == key {
+		return
+	}
+	fillRow(row, 0, ScreenWidth, c)
+	r.solid[r.backIdx][y] = key
 }

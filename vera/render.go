@@ -9,6 +9,12 @@ package vera
 type renderState struct {
 	front, back []byte // 640x480 RGBA frames: last completed, being drawn
 
+	// solid records, per row of each of the two frame buffers, the colour the row was last
+	// filled with entirely (colour | 1<<32), or 0 when it holds a picture. backIdx tells
+	// which buffer back is.
+	solid   [2][ScreenHeight]uint64
+	backIdx int
+
 	palette [256]uint32 // RGBA cache of palette VRAM, rebuilt when paletteDirty
 
 	// Layer line buffers, double-buffered like the RTL's: a line that is not rendered
@@ -39,11 +45,15 @@ func (v *VERA) resetRenderer() {
 	front, back := v.r.front, v.r.back
 	v.r = renderState{front: front, back: back}
 	v.allocFrames()
-	for _, f := range [][]byte{v.r.front, v.r.back} {
+	for i, f := range [][]byte{v.r.front, v.r.back} {
 		fillRow(f, 0, ScreenWidth*ScreenHeight, rgbaBlack)
+		for y := range ScreenHeight {
+			v.r.solid[i][y] = uint64(rgbaBlack) | 1<<32
+		}
 	}
 	v.loadResetPalette()
 	v.rebuildPalette()
+	v.spritesDirty = true
 }
 
 func (v *VERA) allocFrames() {
@@ -66,6 +76,7 @@ func (v *VERA) Frame() []byte {
 func (v *VERA) endFrame() (collisions uint8) {
 	v.allocFrames()
 	v.r.front, v.r.back = v.r.back, v.r.front
+	v.r.backIdx ^= 1
 	c := v.r.collisions
 	v.r.collisions = 0
 	return c

@@ -8,11 +8,14 @@ type RenderProbe struct{ v *VERA }
 func NewRenderProbe(v *VERA) RenderProbe { return RenderProbe{v} }
 
 // Reset resets the renderer alone (palette loaded into VRAM, frames blanked).
-func (p RenderProbe) Reset()                   { p.v.resetRenderer() }
-func (p RenderProbe) SetLayer(i int, l Layer)  { p.v.layer[i] = l }
-func (p RenderProbe) SetComposer(c Composer)   { p.v.comp = c }
-func (p RenderProbe) Composer() Composer       { return p.v.comp }
-func (p RenderProbe) VRAM() []byte             { return p.v.vram[:] }
+func (p RenderProbe) Reset()                  { p.v.resetRenderer() }
+func (p RenderProbe) SetLayer(i int, l Layer) { p.v.layer[i] = l }
+func (p RenderProbe) SetComposer(c Composer)  { p.v.comp = c }
+func (p RenderProbe) Composer() Composer      { return p.v.comp }
+
+// VRAM gives the tests the whole of VRAM to write directly, so the renderer's caches of
+// the sprite table are marked stale (the palette has MarkPaletteDirty).
+func (p RenderProbe) VRAM() []byte             { p.v.spritesDirty = true; return p.v.vram[:] }
 func (p RenderProbe) MarkPaletteDirty()        { p.v.paletteDirty = true }
 func (p RenderProbe) RenderLine(y int)         { p.v.renderLine(y) }
 func (p RenderProbe) EndFrame() uint8          { return p.v.endFrame() }

@@ -72,6 +72,10 @@ func (v *VERA) renderSprites(lineIdx int, lb *LineBus) {
 	r.eraseSprites()
 	attrs := v.vram[spriteBase : spriteBase+1024]
 	p := &r.plan
+	if v.spritesDirty {
+		p.findEnabled(attrs)
+		v.spritesDirty = false
+	}
 	p.plan(attrs, lineIdx)
 	lb.Sprite = uint16(p.total.Words)
 	lb.SpriteClocks = uint16(p.total.Clocks)

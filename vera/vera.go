@@ -58,6 +58,9 @@ type VERA struct {
 	// paletteDirty is set whenever the palette region of VRAM is written, so the renderer
 	// rebuilds its RGBA palette cache before the next line.
 	paletteDirty bool
+	// spritesDirty is set whenever the sprite attribute region is written, so the renderer
+	// refreshes its list of enabled sprites.
+	spritesDirty bool
 
 	// lineBus holds the bus model for the frame being drawn (index 0) and the last
 	// completed frame (index 1), one entry per line.
@@ -316,5 +319,7 @@ func (v *VERA) storeByte(addr uint32, val uint8) {
 	v.vram[addr] = val
 	if addr >= paletteBase && addr < spriteBase {
 		v.paletteDirty = true
+	} else if addr >= spriteBase {
+		v.spritesDirty = true
 	}
 }
