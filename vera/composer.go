@@ -38,8 +38,7 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 		return
 	}
 	r.solid[r.backIdx][y] = 0
-	fillRow(row, 0, hstart, border)
-	fillRow(row, hstop, ScreenWidth, border)
+	key := rowKey{palette: r.paletteVersion, hstart: uint16(hstart), hstop: uint16(hstop), border: c.Border}
 
 	// Disabled layers read as transparent: point them at an all-zero line.
 	if c.Video&0x10 == 0 {
@@ -57,8 +56,16 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 	if c.HScale == 128 {
 		// 1x: source index = x - HSTART.
 		n := hstop - hstart
-		idx := r.idx[:n]
-		mergeLayers(idx, a[:n], b[:n])
+		var idx []uint8
+		switch {
+		case c.Video&0x30 == 0x20 && !sprites:
+			idx = b[:n] // layer 1 alone: the line is its line buffer
+		case c.Video&0x30 == 0x10 && !sprites:
+			idx = a[:n]
+		default:
+			idx = r.idx[:n]
+			mergeLayers(idx, a[:n], b[:n])
+		}
 		if sprites {
 			for w, m := range r.sprOcc[:ScreenWidth/64] {
 				for ; m != 0; m &= m - 1 {
@@ -71,9 +78,20 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 				}
 			}
 		}
+		last := &r.composed[r.backIdx][y]
+		if r.composedKey[r.backIdx][y] == key && string(last[:n]) == string(idx) {
+			return // the row already holds these pixels
+		}
+		fillRow(row, 0, hstart, border)
+		fillRow(row, hstop, ScreenWidth, border)
 		paletteRow(row[4*hstart:4*hstop], idx, &r.palette)
+		copy(last[:n], idx)
+		r.composedKey[r.backIdx][y] = key
 		return
 	}
+	r.composedKey[r.backIdx][y] = rowKey{}
+	fillRow(row, 0, hstart, border)
+	fillRow(row, hstop, ScreenWidth, border)
 	v.composeScaled(row, hstart, hstop, a, b, sprites)
 }
 
@@ -192,4 +210,5 @@ func (r *renderState) solidRow(y int, row []byte, c uint32) {
 	}
 	fillRow(row, 0, ScreenWidth, c)
 	r.solid[r.backIdx][y] = key
+	r.composedKey[r.backIdx][y] = rowKey{}
 }

@@ -52,6 +52,7 @@ func (v *VERA) rebuildPalette() {
 		v.r.palette[i] = r | g<<8 | b<<16 | 0xFF<<24
 	}
 	v.paletteDirty = false
+	v.r.paletteVersion++ // rows composed with the old colours are stale
 }
 
 // putPixel stores one cached palette colour into an RGBA byte row.

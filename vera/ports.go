@@ -236,6 +236,7 @@ func (v *VERA) store(p int, val uint8, lb *LineBus) {
 				continue
 			}
 			v.vram[base+b] = mergeNibbles(v.vram[base+b], uint8(data>>(8*b)), m)
+			v.noteWrite(base + b)
 			lb.CPUBytes++
 		}
 		return
@@ -250,6 +251,7 @@ func (v *VERA) store(p int, val uint8, lb *LineBus) {
 			return
 		}
 		v.vram[pt.addr] = mergeNibbles(v.vram[pt.addr], wr, m)
+		v.noteWrite(pt.addr)
 		lb.CPUBytes++
 		return
 	}
@@ -257,6 +259,7 @@ func (v *VERA) store(p int, val uint8, lb *LineBus) {
 		return
 	}
 	v.vram[pt.addr] = wr
+	v.noteWrite(pt.addr)
 	lb.CPUBytes++
 }
 

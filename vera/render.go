@@ -15,6 +15,17 @@ type renderState struct {
 	solid   [2][ScreenHeight]uint64
 	backIdx int
 
+	// composed remembers, per row of each frame buffer, the palette indices it was last
+	// composed from and what else decided its pixels (rowKey). A row whose indices and key
+	// are unchanged already holds the right RGBA bytes, so the palette conversion (the
+	// composer's main cost on a static screen) is skipped; comparing 640 bytes is far
+	// cheaper than converting them.
+	cache layerCache // rendered layer lines, reused while their VRAM is unchanged
+
+	composed       [2][ScreenHeight][ScreenWidth]uint8
+	composedKey    [2][ScreenHeight]rowKey
+	paletteVersion uint32
+
 	palette [256]uint32 // RGBA cache of palette VRAM, rebuilt when paletteDirty
 
 	// Layer line buffers, double-buffered like the RTL's: a line that is not rendered
@@ -35,6 +46,13 @@ type renderState struct {
 	scaledY  int
 
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
+}
+
+// rowKey is everything besides the palette indices that decides a composed row's pixels.
+type rowKey struct {
+	palette       uint32 // paletteVersion when composed (0 = never: versions start at 1)
+	hstart, hstop uint16
+	border        uint8
 }
 
 const frameBytes = ScreenWidth * ScreenHeight * 4
@@ -105,7 +123,7 @@ func (v *VERA) renderLine(y int) {
 			if !enabled {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
-			v.renderLayer(&v.layer[i], lineIdx, &lines[i])
+			v.renderLayerCached(i, lineIdx, &lines[i])
 			t, m := LayerLineWords(v.layer[i], true)
 			lb.Layer[i] = uint16(t + m)
 		}

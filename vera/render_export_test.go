@@ -17,7 +17,7 @@ func (p RenderProbe) Composer() Composer      { return p.v.comp }
 // the sprite table are marked stale (the palette has MarkPaletteDirty).
 func (p RenderProbe) VRAM() []byte             { p.v.spritesDirty = true; return p.v.vram[:] }
 func (p RenderProbe) MarkPaletteDirty()        { p.v.paletteDirty = true }
-func (p RenderProbe) RenderLine(y int)         { p.v.renderLine(y) }
+func (p RenderProbe) RenderLine(y int)         { p.fresh(); p.v.renderLine(y) }
 func (p RenderProbe) EndFrame() uint8          { return p.v.endFrame() }
 func (p RenderProbe) LineBus(y int) LineBus    { return p.v.lineBus[0][y] }
 func (p RenderProbe) BackFrame() []byte        { return p.v.r.back }
@@ -25,8 +25,16 @@ func (p RenderProbe) PaletteRGBA(i int) uint32 { return p.v.r.palette[i] }
 
 // RenderFrame renders lines 0-479 and ends the frame, returning the collision groups.
 func (p RenderProbe) RenderFrame() uint8 {
+	p.fresh()
 	for y := 0; y < ScreenHeight; y++ {
 		p.v.renderLine(y)
 	}
 	return p.v.endFrame()
+}
+
+// fresh marks every cache stale: the tests write VRAM through the slice VRAM returned,
+// possibly long after they asked for it.
+func (p RenderProbe) fresh() {
+	p.v.spritesDirty = true
+	p.v.invalidateLines()
 }

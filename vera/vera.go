@@ -61,6 +61,8 @@ type VERA struct {
 	// spritesDirty is set whenever the sprite attribute region is written, so the renderer
 	// refreshes its list of enabled sprites.
 	spritesDirty bool
+	// stamps records which VRAM blocks were written when, for the layer line cache.
+	stamps writeStamps
 
 	// lineBus holds the bus model for the frame being drawn (index 0) and the last
 	// completed frame (index 1), one entry per line.
@@ -317,6 +319,7 @@ func (v *VERA) PokeVRAM(addr uint32, val uint8) {
 // attribute and PSG regions are mirrored in on-chip RAMs; reads return the VRAM copy).
 func (v *VERA) storeByte(addr uint32, val uint8) {
 	v.vram[addr] = val
+	v.noteWrite(addr)
 	if addr >= paletteBase && addr < spriteBase {
 		v.paletteDirty = true
 	} else if addr >= spriteBase {
