@@ -23,8 +23,10 @@ const topZones = 12
 func profileMain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var mf machineFlags
+	mf := machineFlags{builtinDefault: true}
 	mf.register(fs)
+	mf.addInputFlags(fs)
+	defer mf.close()
 	frames := fs.Int("frames", perf.HistoryFrames, "profile `N` frames (VSYNCs); the report covers the last 3600 at most")
 	fps := fs.Float64("fps", 60, "target frame rate `FPS` that sets the budget (30 = two frames per period)")
 	zonesPath := fs.String("zones", "", "zones from a JSON `FILE`: [{\"name\",\"start\",\"end\",\"bank\",\"idle\"}]")
@@ -64,13 +66,14 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	p.Acquire(perf.OwnerCLI)
 	outcome := fmt.Sprintf("ran %d frames", *frames)
 	for ran := 0; ran < *frames; {
+		mf.feedKeys(m, ran)
 		ev := m.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
 		if ev&core.EventVSync != 0 {
 			ran++
 		}
 		if ev&(core.EventExit|core.EventStop) != 0 {
-			outcome = "exited (PC reached $FFFF)"
+			outcome = "exited (the program returned)"
 			if ev&core.EventStop != 0 {
 				outcome = "stopped (STP)"
 			}
