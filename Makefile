@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup test vet unit asm asm-check bench bench-wasm fuzz clean
+.PHONY: all setup test vet unit asm asm-check rom rom-check bench bench-wasm fuzz clean
 
 all: test
 
@@ -13,7 +13,7 @@ setup:
 	@bash scripts/setup.sh
 
 ## test: vet, unit tests, and checks that committed 6502 binaries match their sources.
-test: setup vet unit asm-check
+test: setup vet unit asm-check rom-check
 
 vet:
 	$(GO) vet ./...
@@ -30,6 +30,15 @@ asm:
 asm-check: asm
 	@changed="$$(git status --porcelain -- '*.prg' '*.sym')"; \
 	if [ -n "$$changed" ]; then echo "assembled output differs from the committed files:"; echo "$$changed"; exit 1; fi
+
+## rom: rebuild the built-in ROM (rom/x16scope-rom.bin) from rom/src.
+rom:
+	bash scripts/build-rom.sh
+
+## rom-check: the committed ROM image must be exactly what its sources assemble to.
+rom-check: rom
+	@changed="$$(git status --porcelain -- rom)"; \
+	if [ -n "$$changed" ]; then echo "the built-in ROM differs from its sources:"; echo "$$changed"; exit 1; fi
 
 ## bench: native benchmarks of the CPU, renderer and machine.
 bench:
