@@ -149,14 +149,17 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 
 // readIO decodes the I/O page ($9F00-$9FFF, X16-HARDWARE.md 1.2).
 func (b *Bus) readIO(a uint16) uint8 {
-	b.next = 0
 	now := b.now()
 	switch {
 	case a < 0x9F10:
+		b.next = 0 // reading a VIA's T1C-L, T2C-L or a port clears flags: re-sample its IRQ
 		return b.via1.Read(uint8(a&0xF), now)
 	case a < 0x9F20:
+		b.next = 0
 		return b.via2.Read(uint8(a&0xF), now)
 	case a < 0x9F40:
+		// No VERA read changes its interrupt output, so polling ISR or streaming DATA0
+		// does not make the machine service its devices after every instruction.
 		return b.vera.Read(uint8(a&0x1F), now)
 	case a < 0x9F60:
 		b.cycle += slowIOWait

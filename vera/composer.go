@@ -18,7 +18,8 @@ const rgbaBlack = 0xFF << 24
 
 // composeLine writes output line y into the back framebuffer from the layer and sprite line
 // buffers. sprites says whether the sprite buffer holds anything this line.
-func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
+// src identifies the layer lines (see rowSource) so an unchanged row is not composed again.
+func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource) {
 	r := &v.r
 	c := &v.comp
 	row := r.back[y*ScreenWidth*4 : (y+1)*ScreenWidth*4]
@@ -38,7 +39,19 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 		return
 	}
 	r.solid[r.backIdx][y] = 0
-	key := rowKey{palette: r.paletteVersion, hstart: uint16(hstart), hstop: uint16(hstop), border: c.Border}
+	if c.Video&0x40 == 0 {
+		sprites = false
+	}
+	key := rowKey{palette: r.paletteVersion, src: src, hstart: uint16(hstart), hstop: uint16(hstop),
+		border: c.Border, video: c.Video & 0x30}
+	if !src.valid || sprites || c.HScale != 128 {
+		key = rowKey{} // never matches: the row is composed afresh
+	} else if r.composedKey[r.backIdx][y] == key {
+		return // the row already holds these pixels
+	}
+	r.composedKey[r.backIdx][y] = key
+	fillRow(row, 0, hstart, border)
+	fillRow(row, hstop, ScreenWidth, border)
 
 	// Disabled layers read as transparent: point them at an all-zero line.
 	if c.Video&0x10 == 0 {
@@ -46,9 +59,6 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 	}
 	if c.Video&0x20 == 0 {
 		l1 = &r.zeroLine
-	}
-	if c.Video&0x40 == 0 {
-		sprites = false
 	}
 	a := l0.visible()
 	b := l1.visible()
@@ -78,20 +88,9 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool) {
 				}
 			}
 		}
-		last := &r.composed[r.backIdx][y]
-		if r.composedKey[r.backIdx][y] == key && string(last[:n]) == string(idx) {
-			return // the row already holds these pixels
-		}
-		fillRow(row, 0, hstart, border)
-		fillRow(row, hstop, ScreenWidth, border)
 		paletteRow(row[4*hstart:4*hstop], idx, &r.palette)
-		copy(last[:n], idx)
-		r.composedKey[r.backIdx][y] = key
 		return
 	}
-	r.composedKey[r.backIdx][y] = rowKey{}
-	fillRow(row, 0, hstart, border)
-	fillRow(row, hstop, ScreenWidth, border)
 	v.composeScaled(row, hstart, hstop, a, b, sprites)
 }
 

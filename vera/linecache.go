@@ -52,6 +52,7 @@ func (s *writeStamps) writtenSince(addr, n int, seq uint64) bool {
 // cachedLine is one layer's rendered source line and what it was rendered from.
 type cachedLine struct {
 	valid bool
+	id    uint64 // which render produced line: unique within the VERA (renderState.renders)
 	layer Layer  // the layer's registers
 	seq   uint64 // writeStamps.seq when rendered
 	line  layerLine
@@ -61,18 +62,20 @@ type cachedLine struct {
 type layerCache [2][cacheLines]cachedLine
 
 // renderLayerCached renders source line lineIdx of layer i into out, reusing the cached
-// line when nothing it depends on has changed.
-func (v *VERA) renderLayerCached(i int, lineIdx int, out *layerLine) {
+// line when nothing it depends on has changed. It returns the id of the render out holds.
+func (v *VERA) renderLayerCached(i int, lineIdx int, out *layerLine) uint64 {
 	l := &v.layer[i]
 	c := &v.r.cache[i][lineIdx&(cacheLines-1)]
 	g := decodeLayer(l)
 	if c.valid && c.layer == *l && !v.layerReadsChanged(l, &g, lineIdx, c.seq) {
 		*out = c.line
-		return
+		return c.id
 	}
 	v.renderLayer(l, lineIdx, out)
-	c.valid, c.layer, c.seq = true, *l, v.stamps.seq
+	v.r.renders++
+	c.valid, c.id, c.layer, c.seq = true, v.r.renders, *l, v.stamps.seq
 	c.line = *out
+	return c.id
 }
 
 // layerReadsChanged tells whether VRAM a layer line reads was written after seq: the

@@ -44,10 +44,10 @@ func TestLineCacheMatchesFreshRendering(t *testing.T) {
 	w(0x15, 0xD8) // L1 map $1B000
 	w(0x16, 0xF8) // L1 tiles $1F000, 8x8
 
-	for frame := 0; frame < 12; frame++ {
+	for frame := 0; frame < 40; frame++ {
 		// A few random changes of different kinds each frame.
 		for range 6 {
-			switch rng.Intn(7) {
+			switch rng.Intn(10) {
 			case 0: // a map entry
 				setAddr(0x1B000+uint32(rng.Intn(0x4000)), 1)
 				w(regData0, uint8(rng.Intn(256)))
@@ -77,6 +77,24 @@ func TestLineCacheMatchesFreshRendering(t *testing.T) {
 				w(regData0, uint8(rng.Intn(256)))
 			case 6: // layer 1 colour mode
 				w(0x14, 0x60|uint8(rng.Intn(2))<<3)
+			case 7: // horizontal and vertical scale
+				w(regCtrl, 0)
+				w(0x0A, []uint8{128, 64}[rng.Intn(2)])
+				w(0x0B, []uint8{128, 64, 100}[rng.Intn(3)])
+			case 8: // a sprite: attributes of sprite 0..3, sprites on or off
+				setAddr(0x1FC00+8*uint32(rng.Intn(4)), 1)
+				for _, b := range []uint8{0x00, 0x00, uint8(rng.Intn(256)), 0, uint8(rng.Intn(256)), 0, 0x0C, 0x50} {
+					w(regData0, b)
+				}
+				w(regCtrl, 0)
+				w(0x09, 0x31|uint8(rng.Intn(2))<<6)
+			case 9: // border colour and the active window
+				w(regCtrl, 0)
+				w(0x0C, uint8(rng.Intn(256)))
+				w(regCtrl, 1<<1)
+				w(0x09, uint8(rng.Intn(20)))
+				w(0x0B, uint8(rng.Intn(30)))
+				w(regCtrl, 0)
 			}
 		}
 		fresh.invalidateLines()

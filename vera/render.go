@@ -20,7 +20,8 @@ type renderState struct {
 	// are unchanged already holds the right RGBA bytes, so the palette conversion (the
 	// composer's main cost on a static screen) is skipped; comparing 640 bytes is far
 	// cheaper than converting them.
-	cache layerCache // rendered layer lines, reused while their VRAM is unchanged
+	cache   layerCache // rendered layer lines, reused while their VRAM is unchanged
+	renders uint64     // counts layer line renders: the ids of cached lines
 
 	composed       [2][ScreenHeight][ScreenWidth]uint8
 	composedKey    [2][ScreenHeight]rowKey
@@ -48,11 +49,21 @@ type renderState struct {
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
 }
 
-// rowKey is everything besides the palette indices that decides a composed row's pixels.
+// rowKey is everything that decides a composed row's pixels when it has no sprites.
 type rowKey struct {
 	palette       uint32 // paletteVersion when composed (0 = never: versions start at 1)
+	src           rowSource
 	hstart, hstop uint16
 	border        uint8
+	video         uint8 // DC_VIDEO's layer enables
+}
+
+// rowSource identifies the layer lines a row is composed from: the ids of the line cache
+// renders (0 for a disabled layer). valid is false when the row cannot be matched (its
+// lines were not rendered this time: the vertical scaler ran out).
+type rowSource struct {
+	id    [2]uint64
+	valid bool
 }
 
 const frameBytes = ScreenWidth * ScreenHeight * 4
@@ -117,13 +128,15 @@ func (v *VERA) renderLine(y int) {
 	r.cur ^= 1
 	lines := &r.layers[r.cur]
 	render, lineIdx := r.vscale(y, &v.comp)
+	var src rowSource
 	if render {
+		src.valid = true
 		for i := range v.layer {
 			enabled := v.comp.Video&(0x10<<i) != 0
 			if !enabled {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
-			v.renderLayerCached(i, lineIdx, &lines[i])
+			src.id[i] = v.renderLayerCached(i, lineIdx, &lines[i])
 			t, m := LayerLineWords(v.layer[i], true)
 			lb.Layer[i] = uint16(t + m)
 		}
@@ -131,7 +144,7 @@ func (v *VERA) renderLine(y int) {
 	} else {
 		r.eraseSprites()
 	}
-	v.composeLine(y, &lines[0], &lines[1], r.sprOcc.shown())
+	v.composeLine(y, &lines[0], &lines[1], r.sprOcc.shown(), src)
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the
