@@ -5,18 +5,32 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup test vet unit asm asm-check rom rom-check bench bench-wasm fuzz clean
+.PHONY: all setup test vet unit asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
 
 all: test
 
 setup:
 	@bash scripts/setup.sh
 
-## test: vet, unit tests, and checks that committed 6502 binaries match their sources.
-test: setup vet unit asm-check rom-check
+## test: vet, unit tests, checks that committed 6502 binaries match their sources, and the
+## browser tests in headless Chromium.
+test: setup vet unit asm-check rom-check browser
+
+## run: build the browser app and serve it on http://127.0.0.1:8080 (loopback only).
+run: setup web
+	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web
+
+## web: build web/x16scope.wasm and copy the matching wasm_exec.js.
+web:
+	bash scripts/build-wasm.sh
+
+## browser: the headless-Chromium tests (installs chromium and the pinned npm packages).
+browser:
+	bash scripts/test-browser.sh
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 unit:
@@ -52,4 +66,4 @@ fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
 
 clean:
-	rm -rf bin
+	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js

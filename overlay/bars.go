@@ -31,14 +31,13 @@ const (
 // BarChart renders bars into a fixed-size RGBA buffer and remembers which frame each
 // pixel column shows, so a click can be mapped back to a frame.
 type BarChart struct {
-	W, H    int
-	Pix     []byte   // W x H x 4
+	image32
 	Columns []uint32 // frame number shown in each pixel column, 0 for none
 }
 
 // NewBarChart allocates a chart of w x h pixels.
 func NewBarChart(w, h int) *BarChart {
-	return &BarChart{W: w, H: h, Pix: make([]byte, w*h*4), Columns: make([]uint32, w)}
+	return &BarChart{image32: newImage32(w, h), Columns: make([]uint32, w)}
 }
 
 // Render draws bars (oldest first) with series colours colors (RGBA, one per series used),
@@ -91,20 +90,20 @@ func worse(a, b *Bar) bool {
 	return a.Work > b.Work
 }
 
-// column writes pixel column x top to bottom: background (tinted for an overrun) above the
-// stack, then each series' segment, with the grid, the budget line, the overrun cap and the
-// selection mark on top. b is nil for an empty column; gap leaves a bar's last column empty
-// (a 1-pixel gap between wide bars).
+// column writes pixel column x top to bottom as runs: background (tinted for an overrun)
+// above the stack, then each series' segment; then the grid (in the background only), the
+// budget line, the overrun cap and the selection mark on top. b is nil for an empty column;
+// gap leaves a bar's last column empty (a 1-pixel gap between wide bars).
 func (c *BarChart) column(x int, b *Bar, gap bool, colors []uint32, axisMax uint32, budgetY int, sel bool) {
-	var tops [MaxSeries + 1]int // tops[s]: first row of series s (rows grow downwards)
+	var tops [MaxSeries]int // tops[k]: first row of the k-th non-empty segment, bottom-up
 	var cols [MaxSeries]uint32
 	ns := 0
-	bg := uint32(colBackground)
+	bg := le(colBackground)
 	over := false
 	if b != nil && !gap {
 		over = b.Over
 		if over {
-			bg = colOverTint
+			bg = le(colOverTint)
 		}
 		var acc uint64
 		for s := 0; s < len(colors) && s < MaxSeries; s++ {
@@ -113,34 +112,49 @@ func (c *BarChart) column(x int, b *Bar, gap bool, colors []uint32, axisMax uint
 			}
 			acc += uint64(b.Segs[s])
 			tops[ns] = c.yOf(uint32(min(acc, uint64(axisMax))), axisMax)
-			cols[ns] = colors[s]
+			cols[ns] = le(colors[s])
 			ns++
 		}
 	}
-	// Segments were found bottom-up; walk them top-down.
-	seg := ns - 1
-	grid := [3]int{c.H - 1 - (c.H-1)*3/4, c.H - 1 - (c.H-1)*2/4, c.H - 1 - (c.H-1)/4}
-	stride := c.W * 4
-	i := x * 4
-	for y := 0; y < c.H; y, i = y+1, i+stride {
-		col := bg
-		for seg > 0 && y >= tops[seg-1] {
-			seg--
+	px, w := c.px, c.W
+	top := c.H
+	if ns > 0 {
+		top = tops[ns-1]
+	}
+	i := x
+	y := 0
+	for ; y < top; y, i = y+1, i+w {
+		px[i] = bg
+	}
+	for k := ns - 1; k >= 0; k-- {
+		end := c.H
+		if k > 0 {
+			end = tops[k-1]
 		}
-		if seg >= 0 && y >= tops[seg] {
-			col = cols[seg]
-		} else if !over && (y == grid[0] || y == grid[1] || y == grid[2]) {
-			col = colGrid
+		col := cols[k]
+		for ; y < end; y, i = y+1, i+w {
+			px[i] = col
 		}
-		switch {
-		case y == budgetY:
-			col = colBudget
-		case over && y < 4:
-			col = colOverMark // a red cap at the top: visible even when the bar is short
-		case sel && y < 3:
-			col = colSelected
+	}
+	if !over {
+		for q := 1; q < 4; q++ {
+			if gy := c.H - 1 - (c.H-1)*q/4; gy < top {
+				px[gy*w+x] = le(colGrid)
+			}
 		}
-		c.Pix[i], c.Pix[i+1], c.Pix[i+2], c.Pix[i+3] = byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
+	}
+	if budgetY >= 0 && budgetY < c.H {
+		px[budgetY*w+x] = le(colBudget)
+	}
+	switch {
+	case over:
+		for y := 0; y < 4 && y < c.H; y++ {
+			px[y*w+x] = le(colOverMark) // a red cap at the top: visible even when the bar is short
+		}
+	case sel:
+		for y := 0; y < 3 && y < c.H; y++ {
+			px[y*w+x] = le(colSelected)
+		}
 	}
 }
 
@@ -161,10 +175,10 @@ func (c *BarChart) FrameAt(x int) uint32 {
 	return c.Columns[x]
 }
 
-// fill paints a whole RGBA buffer one colour.
-func fill(pix []byte, col uint32) {
-	r, g, b, a := byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
-	for i := 0; i+3 < len(pix); i += 4 {
-		pix[i], pix[i+1], pix[i+2], pix[i+3] = r, g, b, a
+// fill paints a whole image one colour (0xRRGGBBAA).
+func fill(px []uint32, col uint32) {
+	c := le(col)
+	for i := range px {
+		px[i] = c
 	}
 }

@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -207,5 +208,43 @@ func TestNum(t *testing.T) {
 		if got := num(v); got != want {
 			t.Errorf("num(%d) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// BenchmarkChartsPerDisplayedFrame renders what the overlay draws per displayed frame:
+// the bars for 300 frames, the heatmap and the per-line split.
+func BenchmarkChartsPerDisplayedFrame(b *testing.B) {
+	s, err := NewSession()
+	if err != nil {
+		b.Fatal(err)
+	}
+	prg, _ := os.ReadFile("../tests/browser/testdata/smoke.prg")
+	if err := s.LoadPRG("smoke.prg", prg); err != nil {
+		b.Fatal(err)
+	}
+	s.SetWarp(true)
+	for s.Profiler().FrameCount() < 300 {
+		s.Advance(noClock)
+	}
+	p := s.Profiler()
+	var src BarSource
+	bars, heat, split := NewBarChart(600, 150), NewHeatMap(64, 3), NewLineSplit(200, 3)
+	rows := make([][]uint16, 0, 64)
+	nums := make([]uint32, 0, 64)
+	lines := make([][4]uint16, perf.LinesPerFrame)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bars.Render(src.Bars(p, 0, 300), SeriesColors(), 150000, 134400, 0)
+		rows, nums = rows[:0], nums[:0]
+		n := p.FrameCount()
+		for k := n - 64; k < n; k++ {
+			rows = append(rows, p.HeatAt(k)[:])
+			nums = append(nums, p.FrameAt(k).Frame)
+		}
+		heat.Render(rows, nums, 0)
+		for y, l := range p.NewestLines() {
+			lines[y] = [4]uint16{l.Layer0, l.Layer1, l.Sprite, l.CPUPort}
+		}
+		split.Render(lines)
 	}
 }

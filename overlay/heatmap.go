@@ -14,9 +14,8 @@ const Lines = 525
 
 // HeatMap renders per-line bus clocks of recent frames into an RGBA buffer.
 type HeatMap struct {
-	W, H         int // W frames (columns), H rows
+	image32      // W frames (columns), H rows
 	LinesPerRow  int
-	Pix          []byte
 	Columns      []uint32 // frame number per column, 0 for none
 	colorOfClock [LineBudget + 2]uint32
 
@@ -29,10 +28,10 @@ type HeatMap struct {
 // NewHeatMap makes a heatmap of w frame columns and rows of linesPerRow lines each.
 func NewHeatMap(w, linesPerRow int) *HeatMap {
 	h := (Lines + linesPerRow - 1) / linesPerRow
-	m := &HeatMap{W: w, H: h, LinesPerRow: linesPerRow, Pix: make([]byte, w*h*4), Columns: make([]uint32, w),
+	m := &HeatMap{image32: newImage32(w, h), LinesPerRow: linesPerRow, Columns: make([]uint32, w),
 		cacheFrame: make([]uint32, w), cache: make([]uint32, w*h)}
 	for c := 0; c <= LineBudget+1; c++ {
-		m.colorOfClock[c] = heatColor(c)
+		m.colorOfClock[c] = le(heatColor(c))
 	}
 	return m
 }
@@ -78,15 +77,15 @@ func (m *HeatMap) Render(frames [][]uint16, numbers []uint32, selected uint32) {
 			}
 		}
 		sel := col != nil && selected != 0 && m.Columns[x] == selected
-		for row, i := 0, x*4; row < m.H; row, i = row+1, i+m.W*4 {
-			c := uint32(colBackground)
+		for row, i := 0, x; row < m.H; row, i = row+1, i+m.W {
+			c := le(colBackground)
 			if col != nil {
 				c = col[row]
 			}
 			if sel && row%2 == 0 {
-				c = colSelected
+				c = le(colSelected)
 			}
-			m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = byte(c>>24), byte(c>>16), byte(c>>8), byte(c)
+			m.px[i] = c
 		}
 	}
 }
@@ -117,20 +116,19 @@ var clientColors = [4]uint32{0x4f8fd6ff, 0x5ad17aff, 0xe0a030ff, 0xd05ad0ff} // 
 // sprites, CPU port) as horizontal stacked bars, 0-800 clocks across, lines down. Rows
 // that cover several lines show the busiest one.
 type LineSplit struct {
-	W, H        int
+	image32
 	LinesPerRow int
-	Pix         []byte
 }
 
 // NewLineSplit makes a split chart w pixels wide for 0-800 clocks.
 func NewLineSplit(w, linesPerRow int) *LineSplit {
 	h := (Lines + linesPerRow - 1) / linesPerRow
-	return &LineSplit{W: w, H: h, LinesPerRow: linesPerRow, Pix: make([]byte, w*h*4)}
+	return &LineSplit{image32: newImage32(w, h), LinesPerRow: linesPerRow}
 }
 
 // Render draws lines (Lines entries of [layer0, layer1, sprites, cpu] clocks).
 func (s *LineSplit) Render(lines [][4]uint16) {
-	fill(s.Pix, colBackground)
+	fill(s.px, colBackground)
 	// The 800-clock budget is the right edge; mark 400 as a guide.
 	for row := 0; row < s.H; row++ {
 		s.set(s.W/2, row, colGrid)
@@ -159,7 +157,4 @@ func (s *LineSplit) Render(lines [][4]uint16) {
 	}
 }
 
-func (s *LineSplit) set(x, y int, col uint32) {
-	i := (y*s.W + x) * 4
-	s.Pix[i], s.Pix[i+1], s.Pix[i+2], s.Pix[i+3] = byte(col>>24), byte(col>>16), byte(col>>8), byte(col)
-}
+func (s *LineSplit) set(x, y int, col uint32) { s.px[y*s.W+x] = le(col) }

@@ -12,7 +12,8 @@ import "syscall/js"
 type inputState struct {
 	u       *UI
 	canvas  js.Value
-	keys    int // key events delivered (status, tests)
+	keys    int       // key events delivered (status, tests)
+	held    [128]bool // keys down, by key code
 	mouseDX int
 	mouseDY int
 	buttons int
@@ -30,8 +31,20 @@ func (in *inputState) bind(u *UI) {
 		return
 	}
 	c := in.canvas
+	// Browser shortcuts are taken out before ebiten's canvas listener can cancel them: a
+	// window listener in the capture phase runs first.
+	js.Global().Call("addEventListener", "keydown", js.FuncOf(func(this js.Value, args []js.Value) any {
+		ev := args[0]
+		if ev.Get("target").Equal(c) && BrowserShortcut(ev.Get("code").String(), ev.Get("ctrlKey").Bool(),
+			ev.Get("shiftKey").Bool(), ev.Get("altKey").Bool(), ev.Get("metaKey").Bool()) {
+			ev.Call("stopImmediatePropagation")
+		}
+		return nil
+	}), true)
 	on(c, "keydown", func(ev js.Value) { in.key(ev, true) })
 	on(c, "keyup", func(ev js.Value) { in.key(ev, false) })
+	// Keys still held when the screen loses focus are released, so none sticks.
+	on(c, "blur", func(js.Value) { in.releaseAll() })
 	on(c, "mousedown", func(ev js.Value) {
 		if !in.locked && in.insideScreen(ev) {
 			// Pointer capture on click (issue 6); Esc releases it (the browser's rule).
@@ -74,10 +87,23 @@ func (in *inputState) key(ev js.Value, down bool) {
 	m := in.u.s.Machine()
 	if down {
 		m.KeyDown(n)
+		in.held[n] = true
 	} else {
 		m.KeyUp(n)
+		in.held[n] = false
 	}
 	in.keys++
+}
+
+// releaseAll sends a release for every key still down.
+func (in *inputState) releaseAll() {
+	m := in.u.s.Machine()
+	for n, down := range in.held {
+		if down {
+			m.KeyUp(uint8(n))
+			in.held[n] = false
+		}
+	}
 }
 
 // poll hands the machine the mouse movement since the last displayed frame and reads the

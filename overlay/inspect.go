@@ -86,12 +86,21 @@ func InspectHTML(p *perf.Profiler, f uint32, st *perf.Stats) string {
 		}
 		w.WriteString("</p><table><tr><th>bucket</th><th>cycles</th><th>% of budget</th></tr>")
 		for _, r := range frameRows(p, k) {
-			kind := r.kind.String()
-			if r.idle {
-				kind += ", waiting"
+			// The kind in brackets when the name does not say it ("region 2 (region)"
+			// would not need it either, but a named region or zone does).
+			var notes []string
+			if kind := r.kind.String(); kind != r.name {
+				notes = append(notes, kind)
 			}
-			fmt.Fprintf(&w, "<tr><td>%s <span class=note>(%s)</span></td><td>%s</td><td>%s</td></tr>",
-				html.EscapeString(r.name), kind, num(uint64(r.cycles)), pct(uint64(r.cycles), uint64(budget.Cycles)))
+			if r.idle && r.kind != perf.KindWait {
+				notes = append(notes, "waiting")
+			}
+			note := ""
+			if len(notes) > 0 {
+				note = " <span class=note>(" + strings.Join(notes, ", ") + ")</span>"
+			}
+			fmt.Fprintf(&w, "<tr><td>%s%s</td><td>%s</td><td>%s</td></tr>",
+				html.EscapeString(r.name), note, num(uint64(r.cycles)), pct(uint64(r.cycles), uint64(budget.Cycles)))
 		}
 		w.WriteString("</table>")
 		fmt.Fprintf(&w, "<p>irq share: %s of work (%s of %s cycles)</p>", pct(uint64(rec.IRQ), uint64(work)), num(uint64(rec.IRQ)), num(uint64(work)))

@@ -67,3 +67,20 @@ func SNESFromStandard(pressed uint32) uint16 {
 	}
 	return out
 }
+
+// BrowserShortcut tells whether a key press belongs to the browser rather than the X16
+// while the screen has focus (issue 6: no browser shortcuts stolen). The X16 uses Ctrl and
+// Alt (PETSCII control codes, colours), so those alone stay with it; the browser keeps
+// everything pressed with Meta (Cmd/Win) or with Ctrl+Shift, Alt with an arrow key
+// (back/forward), Ctrl+Tab, and F5 (reload), F11 (full screen) and F12 (developer tools).
+func BrowserShortcut(code string, ctrl, shift, alt, meta bool) bool {
+	switch {
+	case meta, ctrl && shift:
+		return true
+	case alt && (code == "ArrowLeft" || code == "ArrowRight"):
+		return true
+	case ctrl && code == "Tab":
+		return true
+	}
+	return code == "F5" || code == "F11" || code == "F12"
+}

@@ -60,3 +60,28 @@ func TestSNESFromStandard(t *testing.T) {
 		t.Errorf("triggers and the home button have no SNES button, got %012b", got)
 	}
 }
+
+func TestBrowserShortcut(t *testing.T) {
+	for _, tc := range []struct {
+		code                   string
+		ctrl, shift, alt, meta bool
+		browser                bool
+	}{
+		{"KeyR", false, false, false, true, true}, // Cmd+R reload
+		{"KeyI", true, true, false, false, true},  // Ctrl+Shift+I dev tools
+		{"ArrowLeft", false, false, true, false, true},
+		{"Tab", true, false, false, false, true},
+		{"F5", false, false, false, false, true},
+		{"F12", false, false, false, false, true},
+		{"KeyR", true, false, false, false, false}, // Ctrl+R: PETSCII reverse on, the X16's
+		{"Digit1", true, false, false, false, false},
+		{"KeyA", false, true, false, false, false},
+		{"F1", false, false, false, false, false},
+		{"Tab", false, false, false, false, false},
+		{"ArrowLeft", false, false, false, false, false},
+	} {
+		if got := BrowserShortcut(tc.code, tc.ctrl, tc.shift, tc.alt, tc.meta); got != tc.browser {
+			t.Errorf("%+v: browser shortcut = %v", tc, got)
+		}
+	}
+}

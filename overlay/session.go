@@ -179,6 +179,14 @@ func (s *Session) Load(files []File) error {
 	}
 	if b.ROM == nil && b.Program == nil {
 		// Data, symbol or zone files only: the program keeps running.
+		if len(b.Data) > 0 {
+			// New data files join the running program's host file system.
+			fsys, err := memFS(data)
+			if err != nil {
+				return err
+			}
+			s.m.SetFileSystem(fsys)
+		}
 		if err := s.SetZones(zones); err != nil {
 			return fmt.Errorf("%w: %v", ErrBadFile, err)
 		}
@@ -225,13 +233,9 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 		return nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
 	if len(data) > 0 {
-		files := make(map[string][]byte, len(data))
-		for _, f := range data {
-			files[f.Name] = f.Data
-		}
-		fsys, err := core.NewMemFS(files)
+		fsys, err := memFS(data)
 		if err != nil {
-			return nil, fmt.Errorf("%w: host files: %v", ErrBadFile, err)
+			return nil, err
 		}
 		m.SetFileSystem(fsys)
 	}
@@ -390,4 +394,17 @@ func (s *Session) runTo(target uint64, t *Tick) {
 	}
 	t.Cycles += s.m.Cycle() - start
 	t.VSyncs += int(s.m.Frame() - frame)
+}
+
+// memFS puts files on an in-memory host file system (device 8).
+func memFS(data []File) (*core.MemFS, error) {
+	files := make(map[string][]byte, len(data))
+	for _, f := range data {
+		files[f.Name] = f.Data
+	}
+	fsys, err := core.NewMemFS(files)
+	if err != nil {
+		return nil, fmt.Errorf("%w: host files: %v", ErrBadFile, err)
+	}
+	return fsys, nil
 }

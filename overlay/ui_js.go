@@ -32,7 +32,7 @@ type UI struct {
 	s *Session
 
 	status, crash, crashReason, crashRegs, crashTrace, inspect, legend, pauseBtn js.Value
-	slot                                                                         js.Value
+	slot, splitNote, warpBox                                                     js.Value
 
 	bars   *BarChart
 	heat   *HeatMap
@@ -52,8 +52,10 @@ type UI struct {
 	dirty        bool // redraw charts and inspector at the next update
 	inspectStale bool // a frame arrived since the inspector was last written
 	legendHTML   string
+	splitText    string
 	lastStop     StopReason
 	lastPaused   bool
+	lastWarp     bool
 
 	heatRows  [][]uint16
 	heatNums  []uint32
@@ -92,7 +94,7 @@ func NewUI(s *Session) (*UI, error) {
 	for id, dst := range map[string]*js.Value{
 		"status": &u.status, "crash": &u.crash, "crash-reason": &u.crashReason, "crash-regs": &u.crashRegs,
 		"crash-trace": &u.crashTrace, "inspect": &u.inspect, "bars-legend": &u.legend, "btn-pause": &u.pauseBtn,
-		"screen-slot": &u.slot,
+		"screen-slot": &u.slot, "split-note": &u.splitNote, "chk-warp": &u.warpBox,
 	} {
 		el := byID(id)
 		if el.IsNull() {
@@ -214,7 +216,7 @@ func (u *UI) Update(t Tick) {
 		u.inspectStale = false
 	}
 	u.dirty = false
-	if u.ticks%10 == 0 || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop {
+	if u.ticks%10 == 0 || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop || u.s.Warp() != u.lastWarp {
 		u.updateStatus()
 	}
 }
@@ -248,6 +250,15 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 	}
 	u.split.Render(u.splitRows)
 	u.cSplit.put(u.split.Pix)
+	// The profiler keeps the per-client split for the newest frame only.
+	note := fmt.Sprintf("frame %d, the newest", u.lastFrame)
+	if u.selected != 0 && u.selected != u.lastFrame {
+		note = fmt.Sprintf("frame %d, the newest: only the newest frame's split is kept", u.lastFrame)
+	}
+	if note != u.splitText {
+		u.splitText = note
+		setText(u.splitNote, note)
+	}
 
 	var lg strings.Builder
 	for _, it := range u.src.Legend() {
@@ -264,7 +275,7 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 func (u *UI) updateStatus() {
 	s := u.s
 	m := s.Machine()
-	u.lastPaused, u.lastStop = s.Paused(), s.Stopped()
+	u.lastPaused, u.lastStop, u.lastWarp = s.Paused(), s.Stopped(), s.Warp()
 	state := "running"
 	switch {
 	case s.Stopped() != "":
@@ -292,6 +303,7 @@ func (u *UI) updateStatus() {
 	} else {
 		setText(u.pauseBtn, "Pause")
 	}
+	u.warpBox.Set("checked", s.Warp())
 	setHidden(u.crash, s.Stopped() == "")
 	if s.Stopped() == "" {
 		return

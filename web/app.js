@@ -245,9 +245,15 @@
     // Ebiten appends its canvas once the wasm starts: mark it for the focus outline.
     const canvas = document.querySelector('body > canvas');
     if (canvas) {
-      canvas.addEventListener('focus', () => $('screen-slot').classList.add('focused'));
-      canvas.addEventListener('blur', () => $('screen-slot').classList.remove('focused'));
-      $('screen-slot').classList.toggle('focused', document.activeElement === canvas);
+      const focus = (on) => {
+        $('screen-slot').classList.toggle('focused', on);
+        $('focus-hint').textContent = on
+          ? 'keyboard → X16 (Cmd/Win, Ctrl+Shift, F5, F11, F12 stay with the browser; click outside to release)'
+          : 'click to type';
+      };
+      canvas.addEventListener('focus', () => focus(true));
+      canvas.addEventListener('blur', () => focus(false));
+      focus(document.activeElement === canvas);
     }
     const rom = await romStored;
     if (rom) {

@@ -56,3 +56,29 @@ func TestHandlerServesWasmWithItsMIMEType(t *testing.T) {
 		t.Fatal("served a path outside the folder")
 	}
 }
+
+func TestHandlerMountsAFolderUnderAPrefix(t *testing.T) {
+	web, extra := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(web, "index.html"), []byte("page"), 0o644)
+	os.WriteFile(filepath.Join(extra, "a.prg"), []byte("prg"), 0o644)
+	var ml mountList
+	if err := ml.Set("testdata=" + extra); err != nil {
+		t.Fatal(err)
+	}
+	if err := ml.Set("nonsense"); err == nil {
+		t.Fatal("a mount without = must be refused")
+	}
+	srv := httptest.NewServer(newHandler(web, ml...))
+	defer srv.Close()
+	for path, want := range map[string]string{"/index.html": "page", "/testdata/a.prg": "prg"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || string(body) != want {
+			t.Errorf("%s: %d %q, want %q", path, res.StatusCode, body, want)
+		}
+	}
+}

@@ -57,8 +57,10 @@ func registerAPI(g *game) {
 		}),
 		"perfStats": fn(func([]js.Value) any { return g.ui.PerfStatsJSON() }),
 		"status":    fn(func([]js.Value) any { return g.ui.StatusJSON() }),
+		// hostStats() -> JSON of host timings; MaxTickMs is the longest tick since the last call.
 		"hostStats": fn(func([]js.Value) any {
 			b, _ := json.Marshal(g.stats)
+			g.stats.MaxTickMs = 0
 			return string(b)
 		}),
 		"screenshot": fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),

@@ -37,7 +37,7 @@ type hostStats struct {
 	DrawMs      float64 // time in Draw (frame upload and screen draw)
 	Draws       int
 	FirstFrame  float64 // performance.now() when the first emulated frame was drawn, 0 before
-	MaxTickMs   float64 // longest Update
+	MaxTickMs   float64 // longest Update since the last hostStats() call
 	LastTickMs  float64
 	WarpTicks   int
 	WarpEmuMs   float64

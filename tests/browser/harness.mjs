@@ -4,6 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,7 +34,8 @@ export function ensureBuilt() {
 // startServer runs bin/serve on 127.0.0.1 with a free port and resolves to its base URL.
 export function startServer() {
   return new Promise((resolve, reject) => {
-    const proc = spawn(path.join(root, 'bin', 'serve'), ['-addr', '127.0.0.1:0', '-dir', 'web'], { cwd: root });
+    const proc = spawn(path.join(root, 'bin', 'serve'),
+      ['-addr', '127.0.0.1:0', '-dir', 'web', '-mount', 'testdata=tests/browser/testdata'], { cwd: root });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
     proc.stdout.on('data', (d) => {
@@ -108,4 +110,34 @@ export async function stepFrames(page, n) {
       }
     }
   }, n);
+}
+
+// makeZip builds a zip (stored, no compression) from {name: bytes}, for drop tests.
+export function makeZip(files) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const [name, data] of Object.entries(files)) {
+    const body = Buffer.from(data);
+    const fname = Buffer.from(name);
+    const crc = zlib.crc32(body);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(0, 8); local.writeUInt32LE(0, 10); local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18); local.writeUInt32LE(body.length, 22);
+    local.writeUInt16LE(fname.length, 26); local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8); central.writeUInt16LE(0, 10); central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16); central.writeUInt32LE(body.length, 20); central.writeUInt32LE(body.length, 24);
+    central.writeUInt16LE(fname.length, 28); central.writeUInt32LE(offset, 42);
+    locals.push(local, fname, body);
+    centrals.push(central, fname);
+    offset += 30 + fname.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10); end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
 }
