@@ -211,6 +211,9 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 				b.instrs.tracer.Marker(v)
 			}
 			b.emu.write(uint8(a&0xF), v, now)
+			if a == 0x9FB3 && b.sys != nil {
+				b.sys.setEcho(v)
+			}
 		}
 	}
 }

@@ -23,7 +23,8 @@ type sysDevices struct {
 	// trapLow is the lowest PC the run loop hands to trap(): armedLow normally, 0 while an
 	// action waits for the end of the current instruction (pending).
 	trapLow  uint16
-	armedLow uint16 // $FEA8 with the official KERNAL (jump-table traps), else $FFFF (exit check only)
+	armedLow uint16 // $FEA8 with the official KERNAL (jump-table traps), $FFD2 with echo on, else $FFFF (exit check only)
+	echo     uint8  // $9FB3 echo mode: CHROUT output copied to the host console (echo.go)
 	pending  uint8  // pend* actions for trap()
 	builtin  bool   // the ROM is x16scope's built-in one (host calls allowed)
 	official bool   // the ROM is the official KERNAL ("MIST" signature, as x16emu checks)
@@ -55,11 +56,21 @@ func (s *sysDevices) init(m *Machine) {
 	s.builtin = bytes.Contains(bank0, []byte(builtinSignature))
 	// x16emu's is_kernal(): "MIST" at $FFF6 (older KERNALs) or $C008.
 	s.official = !s.builtin && (string(bank0[0x3FF6:0x3FFA]) == "MIST" || string(bank0[0x0008:0x000C]) == "MIST")
+	s.rearm()
+}
+
+// rearm sets the lowest trapped PC for the ROM and the echo mode.
+func (s *sysDevices) rearm() {
 	s.armedLow = 0xFFFF
+	if s.echo != 0 {
+		s.armedLow = chroutEntry
+	}
 	if s.official {
 		s.armedLow = 0xFEA8
 	}
-	s.trapLow = s.armedLow
+	if s.pending == 0 {
+		s.trapLow = s.armedLow
+	}
 }
 
 // request asks trap() to run a pend* action once the current instruction has finished.
@@ -79,7 +90,8 @@ func (s *sysDevices) reset() {
 	s.booted = false
 	s.prgRunning = false
 	s.pending = 0
-	s.trapLow = s.armedLow
+	s.echo = 0 // the emulator device is reset with the machine
+	s.rearm()
 	s.files = fileTable{}
 	if s.dos != nil {
 		s.dos.Reset()
@@ -177,6 +189,9 @@ func (m *Machine) trap() Event {
 	}
 	if c.PC == 0xFFFF {
 		return EventExit
+	}
+	if c.PC == chroutEntry && s.echo != 0 && m.bus.romBank == 0 {
+		m.bus.emu.echo(c.A, s.echo)
 	}
 	if !s.official || m.bus.romBank != 0 || c.PC < 0xFEA8 {
 		return 0
