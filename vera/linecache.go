@@ -61,21 +61,20 @@ type cachedLine struct {
 // layerCache holds rendered lines per layer and source line.
 type layerCache [2][cacheLines]cachedLine
 
-// renderLayerCached renders source line lineIdx of layer i into out, reusing the cached
-// line when nothing it depends on has changed. It returns the id of the render out holds.
-func (v *VERA) renderLayerCached(i int, lineIdx int, out *layerLine) uint64 {
+// renderLayerCached returns source line lineIdx of layer i, rendered into its cache entry
+// unless the entry is still good (nothing it depends on has changed), and the id of that
+// render.
+func (v *VERA) renderLayerCached(i int, lineIdx int) (*layerLine, uint64) {
 	l := &v.layer[i]
 	c := &v.r.cache[i][lineIdx&(cacheLines-1)]
 	g := decodeLayer(l)
 	if c.valid && c.layer == *l && !v.layerReadsChanged(l, &g, lineIdx, c.seq) {
-		*out = c.line
-		return c.id
+		return &c.line, c.id
 	}
-	v.renderLayer(l, lineIdx, out)
+	v.renderLayer(l, lineIdx, &c.line)
 	v.r.renders++
 	c.valid, c.id, c.layer, c.seq = true, v.r.renders, *l, v.stamps.seq
-	c.line = *out
-	return c.id
+	return &c.line, c.id
 }
 
 // layerReadsChanged tells whether VRAM a layer line reads was written after seq: the

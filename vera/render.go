@@ -30,8 +30,11 @@ type renderState struct {
 	palette [256]uint32 // RGBA cache of palette VRAM, rebuilt when paletteDirty
 
 	// Layer line buffers, double-buffered like the RTL's: a line that is not rendered
-	// (the vertical scaler ran out) shows what the same buffer held two lines earlier.
-	layers   [2][2]layerLine
+	// (the vertical scaler ran out) shows what the same buffer held two lines earlier. The
+	// lines themselves live in the line cache; these point at them (never nil: reset
+	// points them at zeroLine). If the same source line is rendered again in between, a
+	// stale buffer shows the newer render of it.
+	layers   [2][2]*layerLine
 	cur      int       // which of the two buffers this line uses
 	zeroLine layerLine // stands in for a disabled layer
 
@@ -73,6 +76,9 @@ const frameBytes = ScreenWidth * ScreenHeight * 4
 func (v *VERA) resetRenderer() {
 	front, back := v.r.front, v.r.back
 	v.r = renderState{front: front, back: back}
+	for i := range v.r.layers {
+		v.r.layers[i] = [2]*layerLine{&v.r.zeroLine, &v.r.zeroLine}
+	}
 	v.allocFrames()
 	for i, f := range [][]byte{v.r.front, v.r.back} {
 		fillRow(f, 0, ScreenWidth*ScreenHeight, rgbaBlack)
@@ -136,7 +142,7 @@ func (v *VERA) renderLine(y int) {
 			if !enabled {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
-			src.id[i] = v.renderLayerCached(i, lineIdx, &lines[i])
+			lines[i], src.id[i] = v.renderLayerCached(i, lineIdx)
 			t, m := LayerLineWords(v.layer[i], true)
 			lb.Layer[i] = uint16(t + m)
 		}
@@ -144,7 +150,7 @@ func (v *VERA) renderLine(y int) {
 	} else {
 		r.eraseSprites()
 	}
-	v.composeLine(y, &lines[0], &lines[1], r.sprOcc.shown(), src)
+	v.composeLine(y, lines[0], lines[1], r.sprOcc.shown(), src)
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the
