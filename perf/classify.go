@@ -28,12 +28,19 @@ func (p *Profiler) Instrs(batch []core.InstrEvent) {
 	// The state the common case reads is held in locals: the stores into p.acc would
 	// otherwise force the compiler to reload it every iteration. Instr may change any of
 	// it, so it is written back before and reloaded after each call.
+	//
+	// Cycles are summed in a register while consecutive instructions land in the same
+	// bucket (last) and added to p.acc when the bucket changes: adding to p.acc[c] every
+	// instruction chains each one on the store of the one before.
 	pre, post, events, detect, last := p.pre, p.post, p.events, p.detect, p.last
 	acc, zones := &p.acc, &p.zones
+	var sum uint32 // cycles of the current run of instructions in bucket last, not yet in acc
 	for _, e := range batch {
 		pc, next, op := e.PC(), e.Next(), e.Op()
 		oc := opTable[op]
 		if oc&events != 0 || (next <= pc && oc&opTransfer != 0 && detect) {
+			acc[last&bucketMask] += sum
+			sum = 0
 			p.last = last
 			p.Instr(pc, e.Bank(), op, e.Cycles(), next)
 			pre, post, events, detect, last = p.pre, p.post, p.events, p.detect, p.last
@@ -45,9 +52,14 @@ func (p *Profiler) Instrs(batch []core.InstrEvent) {
 				c = post
 			}
 		}
-		acc[c&bucketMask] += e.Cycles()
-		last = c
+		if c != last {
+			acc[last&bucketMask] += sum
+			sum = 0
+			last = c
+		}
+		sum += e.Cycles()
 	}
+	acc[last&bucketMask] += sum
 	p.last = last
 }
 
