@@ -1,7 +1,8 @@
 package core
 
-// ALU operations of the 65C02: pure register and flag arithmetic, no bus cycles (except the
-// decimal-mode cycle of ADC/SBC, which belongs to the instruction's timing).
+// ALU operations of the 65C02: pure register and flag arithmetic, no bus cycles. They are
+// small enough to inline into the handlers (cpu_ops_*.go); adcDecimal and sbcDecimal, only
+// reached in decimal mode, are calls.
 
 // nzFlags holds the N and Z flags for every result byte (an immutable lookup table).
 var nzFlags = func() (t [256]uint8) {
@@ -93,28 +94,7 @@ func (c *CPU) ror(v uint8) uint8 {
 func (c *CPU) inc(v uint8) uint8 { v++; c.setNZ(v); return v }
 func (c *CPU) dec(v uint8) uint8 { v--; c.setNZ(v); return v }
 
-// adc adds v to A. In decimal mode the 65C02 spends one more cycle, a read of `extra`
-// (the operand's address again; $007F for the immediate form, as recorded), and leaves N,
-// Z and V valid (X16-HARDWARE.md section 6).
-func (c *CPU) adc(v uint8, extra uint16) {
-	if c.P&flagD != 0 {
-		c.b.read(extra)
-		c.adcDecimal(v)
-		return
-	}
-	c.adcBinary(v)
-}
-
-// sbc subtracts v from A; decimal mode as for adc ($00B8 for the immediate form).
-func (c *CPU) sbc(v uint8, extra uint16) {
-	if c.P&flagD != 0 {
-		c.b.read(extra)
-		c.sbcDecimal(v)
-		return
-	}
-	c.adcBinary(^v)
-}
-
+// adcBinary adds v and C to A (binary mode). SBC in binary mode is adcBinary(^v).
 func (c *CPU) adcBinary(v uint8) {
 	a := c.A
 	sum := uint16(a) + uint16(v) + uint16(c.P&flagC)

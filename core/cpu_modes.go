@@ -2,115 +2,29 @@ package core
 
 // Addressing modes. Step has already made the instruction's first two cycles: the opcode
 // fetch and the read of the byte after it (every 65C02 instruction but the 1-cycle NOPs
-// reads that byte in its second cycle, as its operand or to throw away), so c.PC points at
-// that byte and `v` holds it. Each helper makes the remaining cycles that lead up to the
-// operand, dummy reads included, leaves c.PC after the instruction, and returns the
-// effective address. The order of the cycles is the W65C02S's as recorded cycle by cycle in
-// shared/testdata/65c02 (X16-HARDWARE.md section 6: a page-crossing index re-reads the last
-// instruction byte, not a partial address as the NMOS part does). The helpers call c.b.read
-// directly, never another helper, so the bus fast path inlines into them and an instruction
-// costs at most one helper call.
+// reads that byte in its second cycle, as its operand or to throw away), so a handler finds
+// c.PC pointing at that byte and gets it as v. The handlers (cpu_ops_*.go) then make the
+// cycles of their mode inline, calling c.b.read directly so that the bus fast path inlines
+// into them (a helper per mode would cost a second call per instruction: its cost is over
+// the compiler's inlining budget once it contains a bus read), and leave c.PC after the
+// instruction. The order of the cycles is the W65C02S's as recorded cycle by cycle in
+// shared/testdata/65c02 (X16-HARDWARE.md section 6):
+//
+//	zp       -
+//	zp,X     re-read the unindexed zero-page address; the sum wraps inside page zero
+//	abs      high byte
+//	abs,X    high byte; crossing a page, re-read the high byte (the last instruction
+//	         byte, not a partial address as on the NMOS part). Stores and INC/DEC abs,X
+//	         always spend that cycle.
+//	(zp,X)   re-read zp, pointer low, pointer high (the pointer wraps in page zero)
+//	(zp),Y   pointer low, pointer high; crossing a page, re-read the operand byte. Stores
+//	         always spend that cycle.
+//	(zp)     pointer low, pointer high
+//
+// Then comes the operand access itself: one read, one write, or for read-modify-write two
+// reads and a write.
 
 const stackPage = 0x0100
-
-// eaZP: zp. No further cycle.
-func (c *CPU) eaZP(v uint8) uint16 {
-	c.PC++
-	return uint16(v)
-}
-
-// eaZPIndexed: zp,X and zp,Y. The cycle spent adding the index re-reads the unindexed
-// zero-page address; the sum wraps inside page zero. One cycle.
-func (c *CPU) eaZPIndexed(v, i uint8) uint16 {
-	c.PC++
-	c.b.read(uint16(v))
-	return uint16(v + i)
-}
-
-// eaAbs: abs. One cycle (the high byte).
-func (c *CPU) eaAbs(v uint8) uint16 {
-	hi := c.b.read(c.PC + 1)
-	c.PC += 2
-	return uint16(hi)<<8 | uint16(v)
-}
-
-// eaAbsIndexed: abs,X and abs,Y for reads. Crossing a page costs one cycle, spent
-// re-reading the operand's high byte (the last instruction byte). One or two cycles.
-func (c *CPU) eaAbsIndexed(v, i uint8) uint16 {
-	b, pc := c.b, c.PC+1
-	base := uint16(b.read(pc))<<8 | uint16(v)
-	c.PC = pc + 1
-	ea := base + uint16(i)
-	if (base^ea)&0xFF00 != 0 {
-		b.read(pc)
-	}
-	return ea
-}
-
-// eaAbsIndexedFixed: abs,X and abs,Y for stores and INC/DEC abs,X, which always take the
-// extra cycle (W65C02S data sheet note on indexed stores). Two cycles.
-func (c *CPU) eaAbsIndexedFixed(v, i uint8) uint16 {
-	b, pc := c.b, c.PC+1
-	hi := b.read(pc)
-	b.read(pc)
-	c.PC = pc + 1
-	return uint16(hi)<<8 | uint16(v) + uint16(i)
-}
-
-// Zero-page pointers ((zp,X), (zp),Y, (zp)) are read low byte first; the high byte wraps
-// to $00 after $FF.
-
-// eaIndirectX: (zp,X). Three cycles.
-func (c *CPU) eaIndirectX(v uint8) uint16 {
-	b := c.b
-	c.PC++
-	b.read(uint16(v))
-	v += c.X
-	lo := b.read(uint16(v))
-	return uint16(b.read(uint16(v+1)))<<8 | uint16(lo)
-}
-
-// eaIndirectY: (zp),Y for reads; a page crossing re-reads the operand byte. Two or three
-// cycles.
-func (c *CPU) eaIndirectY(v uint8) uint16 {
-	b, pc := c.b, c.PC
-	c.PC = pc + 1
-	lo := b.read(uint16(v))
-	base := uint16(b.read(uint16(v+1)))<<8 | uint16(lo)
-	ea := base + uint16(c.Y)
-	if (base^ea)&0xFF00 != 0 {
-		b.read(pc)
-	}
-	return ea
-}
-
-// eaIndirectYFixed: (zp),Y for stores, which always take the extra cycle. Three cycles.
-func (c *CPU) eaIndirectYFixed(v uint8) uint16 {
-	b, pc := c.b, c.PC
-	c.PC = pc + 1
-	lo := b.read(uint16(v))
-	hi := b.read(uint16(v + 1))
-	b.read(pc)
-	return uint16(hi)<<8 | uint16(lo) + uint16(c.Y)
-}
-
-// eaZPIndirect: (zp), new on the 65C02. Two cycles.
-func (c *CPU) eaZPIndirect(v uint8) uint16 {
-	b := c.b
-	c.PC++
-	lo := b.read(uint16(v))
-	return uint16(b.read(uint16(v+1)))<<8 | uint16(lo)
-}
-
-// rmwRead is the read half of a read-modify-write: the 65C02 reads the operand twice and
-// writes once (NMOS: read once, write twice), so `INC DATA0` reads VERA's data port twice
-// (X16-HARDWARE.md section 6). Two cycles.
-func (c *CPU) rmwRead(ea uint16) uint8 {
-	b := c.b
-	v := b.read(ea)
-	b.read(ea)
-	return v
-}
 
 // push writes one byte to the stack. One cycle.
 func (c *CPU) push(v uint8) {
@@ -127,24 +41,6 @@ func (c *CPU) pull() uint8 {
 // stackDummy is the cycle in which pulls (PLA, PLP, RTS, RTI) read the stack at S before
 // incrementing it.
 func (c *CPU) stackDummy() { c.b.read(stackPage | uint16(c.S)) }
-
-// branch finishes a relative branch with offset v. Taken, it re-reads the next opcode
-// byte; crossing a page, it also reads the old page at the new low byte. Zero to two
-// cycles.
-func (c *CPU) branch(v uint8, taken bool) {
-	pc := c.PC + 1
-	c.PC = pc
-	if !taken {
-		return
-	}
-	b := c.b
-	b.read(pc)
-	t := pc + uint16(int8(v))
-	if (t^pc)&0xFF00 != 0 {
-		b.read(pc&0xFF00 | t&0x00FF)
-	}
-	c.PC = t
-}
 
 // branchBit runs BBRn/BBSn on zero-page address v: test bit `mask`, branch when it equals
 // `want`. The recorded W65C02S bus activity is six cycles whether or not the branch is
