@@ -141,6 +141,11 @@ func BenchmarkCPU(b *testing.B) {
 // BenchmarkCPUStep is the CPU alone: the same program stepped without the machine's run
 // loop and device service (no VERA rendering, no VIA timers), to separate the CPU's cost
 // from the devices' in BenchmarkCPU.
+//
+// Under WebAssembly (PATH=$PATH:$(go env GOROOT)/lib/wasm GOOS=js GOARCH=wasm go test
+// ./core -run XXX -bench 'BenchmarkCPUStep|BenchmarkCPU$' -benchtime 1000x -count 4), V8
+// starts every function in its baseline compiler and has no on-stack replacement for wasm,
+// so the first run of each benchmark is partly unoptimized code: compare the later runs.
 func BenchmarkCPUStep(b *testing.B) {
 	m := newBenchMachine(b)
 	c := &m.cpu

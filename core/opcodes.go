@@ -65,7 +65,7 @@ type OpFlags uint16
 const (
 	// OpWrites: the instruction stores to memory (stores, read-modify-write, TSB/TRB,
 	// RMB/SMB, pushes, JSR and BRK). BBR/BBS are not stores: their extra bus cycle writes
-	// back the byte it just read (see cpu_exec.go), so a BBR polling loop stays store-free.
+	// back the byte it just read (see branchBit in cpu_modes.go), so a BBR polling loop stays store-free.
 	OpWrites OpFlags = 1 << iota
 	// OpBranch: conditional branch (Bxx and BBR/BBS).
 	OpBranch
