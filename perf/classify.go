@@ -39,6 +39,21 @@ func (p *Profiler) Instrs(batch []core.InstrEvent) {
 		pc, next, op := e.PC(), e.Next(), e.Op()
 		oc := opTable[op]
 		if oc&events != 0 || (next <= pc && oc&opTransfer != 0 && detect) {
+			if post == codeWait && pc == p.loop.end && next == p.loop.head {
+				// A confirmed wait loop closing once more (Instr's first case), kept in
+				// the loop: it is most instructions of a program that polls.
+				c := zones.at(pc, e.Bank())
+				if c == 0 {
+					c = codeWait
+				}
+				if c != last {
+					acc[last&bucketMask] += sum
+					sum = 0
+					last = c
+				}
+				sum += e.Cycles()
+				continue
+			}
 			acc[last&bucketMask] += sum
 			sum = 0
 			p.last = last
