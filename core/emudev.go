@@ -81,6 +81,3 @@ func (e *emuDevice) print(s string) {
 		e.console = append(e.console[:0], e.console[over:]...)
 	}
 }
-
-// echoMode is the value of $9FB3: 0 off, 1 raw, 2 cooked, 3 ISO.
-func (e *emuDevice) echoMode() uint8 { return e.flags[3] }

@@ -280,9 +280,10 @@ func (m *Machine) PeekROM(bank uint8, addr uint16) uint8 {
 // I/O and ROM addresses are refused.
 func (m *Machine) Poke(addr uint16, v uint8) error {
 	switch {
-	case addr < 2:
-		m.bus.write(addr, v) // the bank latches
-		m.bus.cycle--
+	case addr == 0: // the bank latches, and the RAM copies the CPU reads back
+		m.bus.ramBank, m.bus.ram[0] = v, v
+	case addr == 1:
+		m.bus.romBank, m.bus.ram[1] = v, v
 	case addr < ioStart:
 		m.bus.ram[addr] = v
 	case addr < bankedRAM:

@@ -204,9 +204,6 @@ func (s *smcDevice) Stop() {
 	s.mouseSent = 0
 }
 
-// pushKey queues a key code; false if the SMC's buffer is full.
-func (s *smcDevice) pushKey(code uint8) bool { return s.keys.push(code) }
-
 // pushMouse queues one mouse packet built from a movement and the button state (bit 0
 // left, 1 right, 2 middle), as a PS/2 mouse reports it: 9-bit signed deltas, Y up.
 func (s *smcDevice) pushMouse(dx, dy int, buttons uint8, wheel int8) bool {
