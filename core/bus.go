@@ -59,6 +59,10 @@ type Bus struct {
 	// instruction. Keeping both reasons in one field keeps the run loop to one compare.
 	next uint64
 
+	// sideReads counts I/O reads that have a side effect or a value that can change between
+	// device events (everything but vera.StableReg): an idle loop must make none (idle.go).
+	sideReads uint64
+
 	flat      bool        // flat 64 KB RAM, no devices (CPU conformance tests)
 	recording bool        // record every access into trace (flat mode only)
 	trace     []BusAccess // recorded accesses
@@ -150,6 +154,9 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 // readIO decodes the I/O page ($9F00-$9FFF, X16-HARDWARE.md 1.2).
 func (b *Bus) readIO(a uint16) uint8 {
 	now := b.now()
+	if a < 0x9F20 || a >= 0x9F40 || !vera.StableReg(uint8(a&0x1F)) {
+		b.sideReads++
+	}
 	switch {
 	case a < 0x9F10:
 		b.next = 0 // reading a VIA's T1C-L, T2C-L or a port clears flags: re-sample its IRQ

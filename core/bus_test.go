@@ -194,6 +194,7 @@ func TestEmulatorDevice(t *testing.T) {
 type markerRecorder struct{ marks []uint8 }
 
 func (r *markerRecorder) Instrs([]InstrEvent)         {}
+func (r *markerRecorder) Repeat([]InstrEvent, uint32) {}
 func (r *markerRecorder) Interrupt(Interrupt, uint32) {}
 func (r *markerRecorder) Wait(uint32)                 {}
 func (r *markerRecorder) Marker(v uint8)              { r.marks = append(r.marks, v) }

@@ -48,6 +48,7 @@ type Machine struct {
 	vera   *vera.VERA
 	tracer Tracer
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
+	idle   idleState  // idle-loop fast-forward (idle.go)
 }
 
 // New builds a machine and resets it.
@@ -189,6 +190,9 @@ func (m *Machine) run(target uint64) Event {
 				b.instrs.flush()
 			}
 		}
+		if c.PC <= pc { // a backward jump: maybe an idle loop (idle.go)
+			m.backward(pc, target)
+		}
 		if c.PC >= m.sys.trapLow { // $FFFF unless KERNAL traps are armed (kernal_traps.go)
 			if e := m.trap(); e != 0 {
 				return ev | e
@@ -234,6 +238,7 @@ func (m *Machine) service() Event {
 	var ev Event
 	if m.vera.SyncTo(now)&vera.EventVSync != 0 {
 		ev |= EventVSync
+		clear(m.idle.failed[:]) // a loop that was busy may be idle now
 		if m.tracer != nil {
 			b.instrs.flush()
 			m.tracer.VSync(now)

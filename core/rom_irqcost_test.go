@@ -9,6 +9,7 @@ import (
 type waitCounter struct{ wait, irq uint64 }
 
 func (w *waitCounter) Instrs([]core.InstrEvent)         {}
+func (w *waitCounter) Repeat([]core.InstrEvent, uint32) {}
 func (w *waitCounter) Interrupt(core.Interrupt, uint32) { w.irq++ }
 func (w *waitCounter) Wait(c uint32)                    { w.wait += uint64(c) }
 func (w *waitCounter) Marker(uint8)                     {}

@@ -12,6 +12,10 @@ type Tracer interface {
 	// Instrs reports executed instructions in order. The slice is only valid during the
 	// call.
 	Instrs(batch []InstrEvent)
+	// Repeat reports that the instructions of pass, which were just reported through
+	// Instrs, ran times more in a row exactly as they did then: the machine fast-forwarded
+	// an idle loop (idle.go). The slice is only valid during the call.
+	Repeat(pass []InstrEvent, times uint32)
 	// Interrupt reports a hardware interrupt entry sequence (IRQ or NMI; BRK is an
 	// instruction and arrives through Instr) and the cycles it took.
 	Interrupt(kind Interrupt, cycles uint32)

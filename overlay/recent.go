@@ -52,6 +52,17 @@ func (r *recorder) Instrs(batch []core.InstrEvent) {
 	r.prof.Instrs(batch)
 }
 
+// Repeat records the passes of an idle loop the machine fast-forwarded (those the ring can
+// hold) and hands the event on.
+func (r *recorder) Repeat(pass []core.InstrEvent, times uint32) {
+	total := uint64(times) * uint64(len(pass))
+	for j := total - min(total, recentSize); j < total; j++ {
+		r.ring[(r.n+j)&(recentSize-1)] = pass[j%uint64(len(pass))]
+	}
+	r.n += total
+	r.prof.Repeat(pass, times)
+}
+
 // The other events go straight to the profiler (direct calls on the concrete type).
 func (r *recorder) Interrupt(kind core.Interrupt, cycles uint32) { r.prof.Interrupt(kind, cycles) }
 func (r *recorder) Wait(cycles uint32)                           { r.prof.Wait(cycles) }

@@ -210,3 +210,47 @@ func (p *Profiler) totals() (work, wait uint64) {
 	}
 	return work, wait
 }
+
+// classState is the part of the profiler that classifying instructions can change (markers
+// change only through Marker: a pass that writes is never repeated).
+type classState struct {
+	last, pre, post uint16
+	events          opClass
+	detect          bool
+	irqDepth        uint32
+	loop            loopDetector
+	waiPC           uint16
+	waiBank         uint8
+}
+
+func (p *Profiler) classState() classState {
+	return classState{p.last, p.pre, p.post, p.events, p.detect, p.irqDepth, p.loop, p.waiPC, p.waiBank}
+}
+
+// Repeat implements core.Tracer: the machine fast-forwarded an idle loop, and pass ran times
+// more. Passes are classified one at a time until one leaves the state as it found it (the
+// second pass of a loop confirms it, for instance); every later pass then charges exactly
+// what that one did, each instruction to pre, its zone or post, so the rest are charged at
+// once. TestIdleSkipIsInvisible checks the figures equal those of executing every pass.
+func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
+	for times > 0 {
+		s := p.classState()
+		p.Instrs(pass)
+		times--
+		if p.classState() == s {
+			break
+		}
+	}
+	if times == 0 {
+		return
+	}
+	for _, e := range pass {
+		c := p.pre
+		if c == 0 {
+			if c = p.zones.at(e.PC(), e.Bank()); c == 0 {
+				c = p.post
+			}
+		}
+		p.acc[c&bucketMask] += e.Cycles() * times
+	}
+}

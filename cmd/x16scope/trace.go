@@ -45,6 +45,14 @@ func (t *traceRing) Instrs(batch []core.InstrEvent) {
 	}
 }
 
+// Repeat records the passes of an idle loop the machine fast-forwarded, as far back as the
+// ring reaches.
+func (t *traceRing) Repeat(pass []core.InstrEvent, times uint32) {
+	for range min(int(times), len(t.ents)/len(pass)+1) {
+		t.Instrs(pass)
+	}
+}
+
 func (t *traceRing) Interrupt(kind core.Interrupt, cycles uint32) {
 	t.push(traceEntry{irq: true, next: t.m.CPU().PC, cyc: cycles, bank: uint8(kind)})
 }

@@ -1,0 +1,125 @@
+package core
+
+// Idle-loop fast-forward. Most X16 programs spend most of each frame waiting for VSYNC in a
+// loop such as `lda $9F27 / and #1 / beq -` or `lda flag / beq -`. Such a loop is a fixed
+// point: it writes nothing, and a pass leaves every register as it found it. Nothing it
+// reads can change before the next device event (a VERA line start, a VIA timer, the PCM
+// FIFO running low, an interrupt the machine can only take at a service). So every pass
+// until then is the same pass, with the same cycles, and the machine can add them up
+// instead of executing them. The result is identical to executing them, cycle for cycle
+// and bit for bit: the profiler and the recorders are told how many passes were skipped
+// (Tracer.Repeat), and TestIdleSkipIsInvisible compares whole runs with and without it.
+//
+// How a loop qualifies: the same backward jump closes twice in a row; the machine then
+// executes the next pass itself, checking that it stays inside the body, runs at most
+// idleMaxInstrs instructions, executes no instruction that writes (stores, read-modify-
+// write, pushes, JSR, BRK) or halts, makes no I/O read except the side-effect-free VERA
+// registers whose value only changes at VERA events (vera.StableReg), and ends with the
+// registers exactly as it started. Then whole passes are skipped up to just before the next
+// event (vera.StableUntil and the machine's next service), and the machine carries on
+// normally from there. A loop that fails the check is remembered (per frame) so a busy
+// loop pays for the check once, not once per pass.
+
+const (
+	idleMaxInstrs = 32 // instructions in one pass of a loop worth checking
+	idleFailSlots = 64 // loops remembered as not idle, direct-mapped by closing PC
+)
+
+// idleState is the detector's state.
+type idleState struct {
+	off       bool   // fast-forward disabled (SetIdleSkip(false))
+	end, head uint16 // the latest backward jump: at end, to head
+	// failed[end%idleFailSlots] == end+1 marks a loop whose check failed this frame.
+	failed [idleFailSlots]uint32
+	// skipped counts the cycles fast-forwarded since the machine was built (tests and
+	// statistics read it).
+	skipped uint64
+	pass    [idleMaxInstrs]InstrEvent // the pass being checked (here, not on the stack: the tracer gets a slice of it)
+}
+
+// SetIdleSkip turns idle-loop fast-forward on (the default) or off. Results are the same
+// either way; off is slower and exists to prove that.
+func (m *Machine) SetIdleSkip(on bool) { m.idle.off = !on }
+
+// IdleCycles is how many cycles idle-loop fast-forward has skipped since the machine was
+// built.
+func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
+
+// backward is called by the run loop after an instruction at pc moved the PC to or below
+// pc (a taken backward branch or jump, or a return or call to a lower address). When the
+// same jump closes the same loop again, the next pass is checked and, if the loop is
+// idle, the passes up to the next event are skipped.
+func (m *Machine) backward(pc uint16, target uint64) {
+	i := &m.idle
+	head := m.cpu.PC
+	if pc != i.end || head != i.head {
+		i.end, i.head = pc, head
+		return
+	}
+	if i.off || i.failed[pc%idleFailSlots] == uint32(pc)+1 {
+		return
+	}
+	if ok := m.idlePass(head, pc, target); !ok {
+		i.failed[pc%idleFailSlots] = uint32(pc) + 1
+	}
+}
+
+// idlePass executes one pass of the loop [head, end] from its head and skips the passes
+// that would follow it unchanged. It returns false when the loop is not idle; true when it
+// is, or when the check could not finish for a reason that says nothing about the loop (an
+// event, an interrupt, the run's target, the loop exiting).
+func (m *Machine) idlePass(head, end uint16, target uint64) bool {
+	b, c := &m.bus, &m.cpu
+	if int(end)+3 >= int(m.sys.trapLow) {
+		return true // KERNAL traps watch these PCs: leave them to the run loop
+	}
+	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.P
+	start := b.cycle
+	sideReads := b.sideReads
+	pass := &m.idle.pass
+	n := 0
+	for {
+		if b.cycle >= b.next || b.cycle >= target || c.nmi || c.irq && c.P&flagI == 0 {
+			return true // the run loop services the event; the loop may still be idle
+		}
+		pc := c.PC
+		if pc < head || pc > end {
+			return true // the loop exited
+		}
+		if n == idleMaxInstrs {
+			return false
+		}
+		t0 := b.cycle
+		op := c.Step()
+		e := MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
+		if m.tracer != nil && b.instrs.record(e) {
+			b.instrs.flush()
+		}
+		pass[n] = e
+		n++
+		if Opcodes[op].Flags&(OpWrites|OpWAI|OpSTP) != 0 {
+			return false
+		}
+		if pc == end && c.PC == head {
+			break // one whole pass
+		}
+	}
+	if b.sideReads != sideReads || c.A != a || c.X != x || c.Y != y || c.S != s || c.P != p {
+		return false
+	}
+	period := b.cycle - start
+	horizon := min(b.next, target, m.vera.StableUntil())
+	if b.cycle+period >= horizon {
+		return true
+	}
+	// k whole passes end before horizon; the run loop executes the rest, so whatever
+	// happens at horizon happens at the same instruction boundary as without skipping.
+	k := (horizon - 1 - b.cycle) / period
+	b.cycle += k * period
+	m.idle.skipped += k * period
+	if m.tracer != nil {
+		b.instrs.flush()
+		m.tracer.Repeat(pass[:n], uint32(k))
+	}
+	return true
+}

@@ -1,0 +1,95 @@
+package core
+
+import (
+	"encoding/binary"
+	"os"
+	"testing"
+)
+
+// TestIdleSkipTricky runs testdata/idlepoll.prg (waits on SCANLINE, on ISR's AFLOW bit while
+// the PCM FIFO drains, and on a VIA timer flag, each ended by latching the cycle counter)
+// with and without idle-loop fast-forward, and requires the same stamps, memory and cycles.
+func TestIdleSkipTricky(t *testing.T) {
+	prg, err := os.ReadFile("testdata/idlepoll.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(skip bool) *Machine {
+		m := newTestMachine(t, Config{})
+		m.SetIdleSkip(skip)
+		if _, err := m.StartPRG(prg); err != nil {
+			t.Fatal(err)
+		}
+		for f := 0; f < 10 && m.bus.ram[0x22] != 0xAA; f++ {
+			m.RunFrame()
+		}
+		if m.bus.ram[0x22] != 0xAA {
+			t.Fatalf("skip %v: the program did not finish in 10 frames", skip)
+		}
+		m.RunFrame() // idle at the end: the jump to itself
+		return m
+	}
+	fast, slow := run(true), run(false)
+	stamps := func(m *Machine) (s [6]uint32) {
+		for i := range s {
+			s[i] = binary.LittleEndian.Uint32(m.bus.ram[0x200+4*i:])
+		}
+		return s
+	}
+	sf, ss := stamps(fast), stamps(slow)
+	t.Logf("stamps %v, %d cycles skipped", sf, fast.IdleCycles())
+	if sf != ss {
+		t.Fatalf("stamps %v with fast-forward, %v without", sf, ss)
+	}
+	if fast.bus.ram != slow.bus.ram || fast.Cycle() != slow.Cycle() || fast.CPU() != slow.CPU() {
+		t.Fatal("the machines differ")
+	}
+	// The SCANLINE waits end on scan-out line 99 or 355 (SCANLINE reads line+1, and its low
+	// byte is 100 for both): within a pass of the loop (9 cycles), the exit (2), jsr (6) and
+	// the counter read (4 + 3 wait cycles) of the line's start.
+	for i := 0; i < 3; i++ {
+		at := uint64(sf[i]) % CyclesPerFrame
+		line := at / CyclesPerLine
+		if line != 99 && line != 355 || at%CyclesPerLine > 24 {
+			t.Errorf("SCANLINE stamp %d at cycle %d of its frame (line %d), want just after the start of line 99 or 355", i, at, line)
+		}
+	}
+	// The loops that qualify (SCANLINE and AFLOW waits, the final jump) were fast-forwarded:
+	// most of the run.
+	if fast.IdleCycles() < fast.Cycle()/2 {
+		t.Errorf("%d of %d cycles skipped, want most", fast.IdleCycles(), fast.Cycle())
+	}
+}
+
+// A loop that reads a VIA (side effects, a value that changes every cycle) or stores is
+// never fast-forwarded.
+func TestIdleSkipRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		code []byte
+	}{
+		{"VIA T1 counter", []byte{0xAD, 0x04, 0x9F, 0x80, 0xFB}}, // lda $9F04 / bra -5
+		{"store", []byte{0x85, 0x30, 0x80, 0xFC}},                 // sta $30 / bra -4
+		{"counting", []byte{0xE8, 0x80, 0xFD}},                    // inx / bra -3
+		{"cycle counter", []byte{0xAD, 0xB8, 0x9F, 0x80, 0xFB}},   // lda $9FB8 / bra -5
+		{"DATA0", []byte{0xAD, 0x23, 0x9F, 0x80, 0xFB}},           // lda $9F23 / bra -5
+	} {
+		m := newTestMachine(t, Config{})
+		copy(m.bus.ram[0x1000:], tc.code)
+		m.cpu.PC = 0x1000
+		m.cpu.P |= flagI
+		m.RunFrame()
+		if m.IdleCycles() != 0 {
+			t.Errorf("%s: %d cycles fast-forwarded", tc.name, m.IdleCycles())
+		}
+	}
+	// The control: a loop reading RAM is.
+	m := newTestMachine(t, Config{})
+	copy(m.bus.ram[0x1000:], []byte{0xA5, 0x30, 0x80, 0xFC}) // lda $30 / bra -4
+	m.cpu.PC = 0x1000
+	m.cpu.P |= flagI
+	m.RunFrame()
+	if m.IdleCycles() < CyclesPerFrame/2 {
+		t.Errorf("RAM poll: only %d cycles fast-forwarded", m.IdleCycles())
+	}
+}
