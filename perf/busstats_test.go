@@ -1,8 +1,10 @@
 package perf
 
 import (
+	"os"
 	"testing"
 
+	"x16scope/core"
 	"x16scope/vera"
 )
 
@@ -68,5 +70,58 @@ func TestNearestRank(t *testing.T) {
 		if got := nearestRank(tc.p, tc.n); got != tc.want {
 			t.Errorf("nearestRank(%d, %d) = %d, want %d", tc.p, tc.n, got, tc.want)
 		}
+	}
+}
+
+// LinesAt keeps the per-client split of every frame the heatmap shows (not only the newest),
+// so a clicked column shows its own frame. smoke.prg pushes its 64 port bytes at a different
+// line every frame, so the frames' splits differ.
+func TestLinesAtKeepsEachHeatmapFrame(t *testing.T) {
+	prg, err := os.ReadFile("../tests/browser/testdata/smoke.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := core.New(core.Config{ROM: testROM()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(prg); err != nil {
+		t.Fatal(err)
+	}
+	p := New(m)
+	p.Acquire(OwnerCLI)
+	const frames = HeatFrames + 10
+	var seen [frames][LinesPerFrame]LineClocks
+	for f := 0; f < frames; f++ {
+		m.RunFrame()
+		seen[f] = *p.NewestLines()
+	}
+	if p.FrameCount() != frames {
+		t.Fatalf("%d frames", p.FrameCount())
+	}
+	distinct := 0
+	for k := 0; k < frames; k++ {
+		got := p.LinesAt(k)
+		if k < frames-HeatFrames {
+			if got != nil {
+				t.Fatalf("frame %d is older than the %d kept, yet LinesAt has it", k, HeatFrames)
+			}
+			continue
+		}
+		if got == nil || *got != seen[k] {
+			t.Fatalf("LinesAt(%d) is not what NewestLines was after that frame", k)
+		}
+		heat := p.HeatAt(k)
+		for y, l := range got {
+			if l.Total() != int(heat[y]) {
+				t.Fatalf("frame %d line %d: split totals %d, heatmap %d", k, y, l.Total(), heat[y])
+			}
+		}
+		if k > 0 && seen[k] != seen[k-1] {
+			distinct++
+		}
+	}
+	if distinct < HeatFrames/2 {
+		t.Errorf("only %d frames differ from the one before: the test would not notice a stale split", distinct)
 	}
 }

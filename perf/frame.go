@@ -125,8 +125,10 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 	if bus {
 		r.Flags |= FrameBus
 		frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lastLines, &h.lineScratch)
+		h.lines[h.nFrames%HeatFrames] = h.lastLines
 	} else {
 		clear(h.heat[h.nFrames%HeatFrames][:])
+		clear(h.lines[h.nFrames%HeatFrames][:])
 	}
 
 	h.nFrames++

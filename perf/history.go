@@ -100,6 +100,7 @@ type history struct {
 
 	heat      [HeatFrames][LinesPerFrame]uint16 // per-line bus clocks of recent frames
 	lastLines [LinesPerFrame]LineClocks         // the newest frame's lines, per client
+	lines     [HeatFrames][LinesPerFrame]LineClocks // per-line clocks by client, beside heat
 
 	frameNo uint32     // number of the frame in progress
 	flags   FrameFlags // flags of the frame in progress

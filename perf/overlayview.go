@@ -29,6 +29,16 @@ func (p *Profiler) HeatAt(k int) *[LinesPerFrame]uint16 {
 	return &p.hist.heat[n%HeatFrames]
 }
 
+// LinesAt is the per-line bus clocks by client of the same frame, or nil when the frame is
+// older than the HeatFrames kept (the heatmap's frames: any column a user can click).
+func (p *Profiler) LinesAt(k int) *[LinesPerFrame]LineClocks {
+	n := p.firstHeld() + uint64(k)
+	if n+HeatFrames < p.hist.nFrames || n >= p.hist.nFrames {
+		return nil
+	}
+	return &p.hist.lines[n%HeatFrames]
+}
+
 // NewestLines is the newest frame's per-line bus clocks by client.
 func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return &p.hist.lastLines }
 
