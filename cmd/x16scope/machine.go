@@ -12,9 +12,10 @@ import (
 
 // machineFlags are the flags every command that builds a machine shares.
 type machineFlags struct {
-	rom   string
-	ramKB int
-	bare  bool
+	rom        string
+	ramKB      int
+	bare       bool
+	noIdleSkip bool
 
 	// builtinDefault makes x16scope's built-in ROM the default (run); without it a command
 	// without --rom starts programs directly on an empty ROM space (profile, for now).
@@ -31,6 +32,7 @@ func (f *machineFlags) register(fs *flag.FlagSet) {
 		fs.StringVar(&f.rom, "rom", "", "ROM image `FILE` (default: the ROM space is empty and the program starts directly)")
 	}
 	fs.IntVar(&f.ramKB, "ram", 512, "banked RAM size in `KB` (8-2048, a multiple of 8)")
+	fs.BoolVar(&f.noIdleSkip, "no-idle-skip", false, "execute every pass of idle polling loops instead of fast-forwarding them (same results, slower: for checking)")
 }
 
 // addInputFlags registers --type, --keys and --fs (input.go) on fs; newMachine then
@@ -88,6 +90,7 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 	if err != nil {
 		return nil, core.PRG{}, err
 	}
+	m.SetIdleSkip(!f.noIdleSkip)
 	file, err := os.ReadFile(prgPath)
 	if err != nil {
 		return nil, core.PRG{}, fmt.Errorf("reading program: %w", err)

@@ -161,3 +161,19 @@ func TestProfileBuiltinROM(t *testing.T) {
 		t.Errorf("bandwidth %+v, want clockUnits bus and layer1 219.43 clocks per line", s.Bandwidth)
 	}
 }
+
+// --no-idle-skip executes every pass of the polling loops; the report must not change.
+func TestProfileNoIdleSkipSameReport(t *testing.T) {
+	var outs [2]string
+	for i, extra := range [][]string{nil, {"--no-idle-skip"}} {
+		args := append([]string{"profile", "--bare", isrpoll, "--frames", "30", "--json"}, extra...)
+		code, out, errs := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", extra, code, errs)
+		}
+		outs[i] = out
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("reports differ:\n%s\n%s", outs[0], outs[1])
+	}
+}
