@@ -49,6 +49,7 @@ type Machine struct {
 	tracer Tracer
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
+	target uint64     // the cycle the current RunUntil stops at (run)
 }
 
 // New builds a machine and resets it.
@@ -157,12 +158,16 @@ func (m *Machine) run(target uint64) Event {
 	b := &m.bus
 	c := &m.cpu
 	var ev Event
+	// The run's target is folded into b.next (service keeps it there), so an ordinary
+	// instruction pays one compare for both.
+	m.target = target
+	b.next = min(b.next, target)
 	for {
 		if b.cycle >= b.next {
 			ev |= m.service()
-		}
-		if b.cycle >= target {
-			return ev
+			if b.cycle >= target {
+				return ev
+			}
 		}
 		if c.irq || c.nmi {
 			if m.interrupt() {
@@ -174,7 +179,7 @@ func (m *Machine) run(target uint64) Event {
 				return ev | EventStop
 			}
 			// WAI: nothing happens until a device event, so jump straight to it.
-			until := min(b.next, target)
+			until := b.next // at most target
 			if m.tracer != nil {
 				b.instrs.flush()
 				m.tracer.Wait(uint32(until - b.cycle))
@@ -247,7 +252,7 @@ func (m *Machine) service() Event {
 	b.via1.SyncTo(now)
 	b.via2.SyncTo(now)
 	m.cpu.irq = m.vera.IRQ() || b.via1.IRQ() || b.via2.IRQ()
-	b.next = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent())
+	b.next = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent(), m.target)
 	if b.next <= now {
 		b.next = now + 1
 	}
