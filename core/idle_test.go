@@ -69,10 +69,10 @@ func TestIdleSkipRefuses(t *testing.T) {
 		code []byte
 	}{
 		{"VIA T1 counter", []byte{0xAD, 0x04, 0x9F, 0x80, 0xFB}}, // lda $9F04 / bra -5
-		{"store", []byte{0x85, 0x30, 0x80, 0xFC}},                 // sta $30 / bra -4
-		{"counting", []byte{0xE8, 0x80, 0xFD}},                    // inx / bra -3
-		{"cycle counter", []byte{0xAD, 0xB8, 0x9F, 0x80, 0xFB}},   // lda $9FB8 / bra -5
-		{"DATA0", []byte{0xAD, 0x23, 0x9F, 0x80, 0xFB}},           // lda $9F23 / bra -5
+		{"store", []byte{0x85, 0x30, 0x80, 0xFC}},                // sta $30 / bra -4
+		{"counting", []byte{0xE8, 0x80, 0xFD}},                   // inx / bra -3
+		{"cycle counter", []byte{0xAD, 0xB8, 0x9F, 0x80, 0xFB}},  // lda $9FB8 / bra -5
+		{"DATA0", []byte{0xAD, 0x23, 0x9F, 0x80, 0xFB}},          // lda $9F23 / bra -5
 	} {
 		m := newTestMachine(t, Config{})
 		copy(m.bus.ram[0x1000:], tc.code)

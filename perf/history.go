@@ -98,8 +98,8 @@ type history struct {
 	periods  [PeriodHistory]PeriodRecord
 	nPeriods uint64
 
-	heat      [HeatFrames][LinesPerFrame]uint16 // per-line bus clocks of recent frames
-	lastLines [LinesPerFrame]LineClocks         // the newest frame's lines, per client
+	heat      [HeatFrames][LinesPerFrame]uint16     // per-line bus clocks of recent frames
+	lastLines [LinesPerFrame]LineClocks             // the newest frame's lines, per client
 	lines     [HeatFrames][LinesPerFrame]LineClocks // per-line clocks by client, beside heat
 
 	frameNo uint32     // number of the frame in progress
