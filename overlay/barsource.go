@@ -47,15 +47,31 @@ func (b *BarSource) reset(p *perf.Profiler, gen int) {
 	b.names = [seriesCount]string{seriesIRQ: "irq", seriesMoreZones: "more zones", seriesOther: "other work", seriesWait: "waiting"}
 }
 
-// Bars returns the newest n frames' bars, oldest first. The slice is reused by the next call.
+// Bars returns the newest n frames' bars, oldest first. The slice is reused by the next
+// call: frames still wanted stay where they are (moved down as old ones drop out) and only
+// the new ones are looked up, so a displayed frame costs the machine frames it ran.
 func (b *BarSource) Bars(p *perf.Profiler, gen, n int) []Bar {
 	if p != b.prof || gen != b.gen {
 		b.reset(p, gen)
+		b.view = b.view[:0]
 	}
 	total := p.FrameCount()
 	n = min(n, total)
-	b.view = b.view[:0]
-	for k := total - n; k < total; k++ {
+	if n == 0 {
+		b.view = b.view[:0]
+		return b.view
+	}
+	first := p.FrameAt(total - n).Frame
+	keep := 0
+	if len(b.view) > 0 {
+		// Frame numbers are consecutive: the view holds b.view[0].Frame on.
+		if drop := int(first) - int(b.view[0].Frame); drop >= 0 && drop <= len(b.view) {
+			keep = min(len(b.view)-drop, n)
+			copy(b.view, b.view[drop:drop+keep])
+		}
+	}
+	b.view = b.view[:keep]
+	for k := total - n + keep; k < total; k++ {
 		rec := p.FrameAt(k)
 		i := int(rec.Frame % perf.HistoryFrames)
 		if b.valid[i] != rec.Frame || rec.Frame == 0 {

@@ -24,9 +24,14 @@ func TestBarChartStacksSeriesToScale(t *testing.T) {
 	}
 	c.Render(bars, testColors, 100, 80, 0)
 	// Three bars in six columns: two columns each, oldest at the left.
-	if got := c.Columns; got[0] != 1 || got[1] != 1 || got[2] != 2 || got[3] != 2 || got[4] != 3 || got[5] != 3 {
+	var got [6]uint32
+	for x := range got {
+		got[x] = c.FrameAt(x)
+	}
+	if got != [6]uint32{1, 1, 2, 2, 3, 3} {
 		t.Fatalf("columns = %v", got)
 	}
+	shown := c.Pix
 	// Bar 1: rows 70-99 series 0 (30 of 100), 50-69 series 1, 0-49 series 2.
 	for _, tc := range []struct {
 		x, y int
@@ -38,7 +43,7 @@ func TestBarChartStacksSeriesToScale(t *testing.T) {
 		{4, 50, testColors[2]}, {4, 0, colOverMark}, // bar 3 overran: red cap at the top
 		{2, 20, colBudget}, // the budget line at 80 of 100 is row 20 (drawn over the bars)
 	} {
-		if got := pixel(c.Pix, c.W, tc.x, tc.y); got != tc.want {
+		if got := pixel(shown, c.W, tc.x, tc.y); got != tc.want {
 			t.Errorf("pixel (%d,%d) = %08x, want %08x", tc.x, tc.y, got, tc.want)
 		}
 	}

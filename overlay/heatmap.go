@@ -12,29 +12,33 @@ const LineBudget = 800
 // Lines is the number of VGA lines per frame.
 const Lines = 525
 
-// HeatMap renders per-line bus clocks of recent frames into an RGBA buffer.
+// HeatMap renders per-line bus clocks of recent frames into an RGBA buffer. Like the bar
+// chart it scrolls: a frame's column never changes once recorded, so Render shifts the image
+// by the frames that arrived and draws only the new columns.
 type HeatMap struct {
 	image32      // W frames (columns), H rows
 	LinesPerRow  int
 	Columns      []uint32 // frame number per column, 0 for none
 	colorOfClock [LineBudget + 2]uint32
 
-	// A frame's column never changes once recorded, so its colours are computed once and
-	// kept (by frame number) while the frame is on screen.
-	cacheFrame []uint32
-	cache      []uint32 // W columns x H rows of RGBA
+	next     []uint32 // the render in progress: frame per column
+	selected uint32   // selection at the last render
+	valid    bool     // Columns describe the pixels (false before the first render)
 }
 
 // NewHeatMap makes a heatmap of w frame columns and rows of linesPerRow lines each.
 func NewHeatMap(w, linesPerRow int) *HeatMap {
 	h := (Lines + linesPerRow - 1) / linesPerRow
 	m := &HeatMap{image32: newImage32(w, h), LinesPerRow: linesPerRow, Columns: make([]uint32, w),
-		cacheFrame: make([]uint32, w), cache: make([]uint32, w*h)}
+		next: make([]uint32, w)}
 	for c := 0; c <= LineBudget+1; c++ {
 		m.colorOfClock[c] = le(heatColor(c))
 	}
 	return m
 }
+
+// Invalidate makes the next Render draw every column.
+func (m *HeatMap) Invalidate() { m.valid = false }
 
 // heatColor maps clocks to a colour: black at 0 through blue, cyan and yellow to white at
 // 800; anything over the line's 800 clocks is magenta.
@@ -58,46 +62,76 @@ func heatColor(clocks int) uint32 {
 
 // Render draws frames (oldest first; each frame's clocks per line, Lines entries) right-
 // aligned, newest at the right edge, and marks the selected frame's column. numbers are
-// the frames' numbers, which key the column cache: a frame's clocks must not change.
-func (m *HeatMap) Render(frames [][]uint16, numbers []uint32, selected uint32) {
+// the frames' numbers (non-zero), which key the columns kept from the last render: a
+// frame's clocks must not change. It returns the number of columns drawn.
+func (m *HeatMap) Render(frames [][]uint16, numbers []uint32, selected uint32) int {
 	n := min(len(frames), m.W)
 	x0 := m.W - n
-	for x := 0; x < m.W; x++ {
-		var col []uint32
-		m.Columns[x] = 0
+	for x := range m.next {
+		m.next[x] = 0
 		if x >= x0 {
-			k := len(frames) - n + (x - x0)
-			f := numbers[k]
-			m.Columns[x] = f
-			slot := int(f) % m.W
-			col = m.cache[slot*m.H : (slot+1)*m.H]
-			if m.cacheFrame[slot] != f || f == 0 {
-				m.fillColumn(col, frames[k])
-				m.cacheFrame[slot] = f
-			}
-		}
-		sel := col != nil && selected != 0 && m.Columns[x] == selected
-		for row, i := 0, x; row < m.H; row, i = row+1, i+m.W {
-			c := le(colBackground)
-			if col != nil {
-				c = col[row]
-			}
-			if sel && row%2 == 0 {
-				c = le(colSelected)
-			}
-			m.px[i] = c
+			m.next[x] = numbers[len(frames)-n+(x-x0)]
 		}
 	}
+	same := m.valid && selected == m.selected
+	if same && n > 0 && m.Columns[m.W-1] != 0 {
+		// Scroll by how far the newest frame moved (a guess: the keys decide what is drawn).
+		if dx := int(m.next[m.W-1]) - int(m.Columns[m.W-1]); dx > 0 && dx < m.W {
+			// One move of the whole buffer shifts every row (the pixels that wrap into the
+			// row above land in the new columns, drawn below).
+			copy(m.px, m.px[dx:])
+			copy(m.Columns, m.Columns[dx:])
+			for x := m.W - dx; x < m.W; x++ {
+				m.Columns[x] = ^uint32(0)
+			}
+		}
+	}
+	drawn := 0
+	for x, f := range m.next {
+		// A frame numbered 0 is not the profiler's (it counts from 1): never kept.
+		if same && f == m.Columns[x] && (f != 0 || x < x0) {
+			continue
+		}
+		m.Columns[x] = f
+		var src []uint16
+		if x >= x0 {
+			src = frames[len(frames)-n+(x-x0)]
+		}
+		m.drawColumn(x, src, src != nil && selected != 0 && f == selected)
+		drawn++
+	}
+	m.selected, m.valid = selected, true
+	return drawn
 }
 
-// fillColumn computes one frame's row colours: each row shows its busiest line.
-func (m *HeatMap) fillColumn(col []uint32, src []uint16) {
-	for row := range col {
-		peak := 0
-		for l := row * m.LinesPerRow; l < min((row+1)*m.LinesPerRow, len(src)); l++ {
-			peak = max(peak, int(src[l]))
+// drawColumn writes column x: each row shows the busiest of its lines (src nil: an empty
+// column); a selected column has every other row white.
+func (m *HeatMap) drawColumn(x int, src []uint16, sel bool) {
+	px, w, lpr := m.px, m.W, m.LinesPerRow
+	bg := le(colBackground)
+	if lpr == 3 && len(src) == Lines && !sel {
+		// The overlay's case, 3 lines a row, without bounds checks in the loop: this runs
+		// for every new frame's column, in wasm.
+		f := (*[Lines]uint16)(src)
+		for row := 0; row < Lines/3; row++ {
+			peak := max(f[3*row], f[3*row+1], f[3*row+2])
+			px[x+row*w] = m.colorOfClock[min(int(peak), LineBudget+1)]
 		}
-		col[row] = m.colorOfClock[min(peak, LineBudget+1)]
+		return
+	}
+	for row, i := 0, x; row < m.H && i < len(px); row, i = row+1, i+w {
+		c := bg
+		if lo := row * lpr; lo < len(src) {
+			var peak uint16
+			for _, v := range src[lo:min(lo+lpr, len(src))] {
+				peak = max(peak, v)
+			}
+			c = m.colorOfClock[min(int(peak), LineBudget+1)]
+		}
+		if sel && row%2 == 0 {
+			c = le(colSelected)
+		}
+		px[i] = c
 	}
 }
 
@@ -114,47 +148,70 @@ var clientColors = [4]uint32{0x4f8fd6ff, 0x5ad17aff, 0xe0a030ff, 0xd05ad0ff} // 
 
 // LineSplit renders one frame's per-line bus clocks split by client (layer 0, layer 1,
 // sprites, CPU port) as horizontal stacked bars, 0-800 clocks across, lines down. Rows
-// that cover several lines show the busiest one.
+// that cover several lines show the busiest one. A row is drawn again only when the line it
+// shows has different figures than at the last render: a steady picture costs no drawing.
 type LineSplit struct {
 	image32
 	LinesPerRow int
+	shown       [][4]uint16 // per row: the figures drawn
+	valid       bool
 }
 
 // NewLineSplit makes a split chart w pixels wide for 0-800 clocks.
 func NewLineSplit(w, linesPerRow int) *LineSplit {
 	h := (Lines + linesPerRow - 1) / linesPerRow
-	return &LineSplit{image32: newImage32(w, h), LinesPerRow: linesPerRow}
+	return &LineSplit{image32: newImage32(w, h), LinesPerRow: linesPerRow, shown: make([][4]uint16, h)}
 }
 
-// Render draws lines (Lines entries of [layer0, layer1, sprites, cpu] clocks).
-func (s *LineSplit) Render(lines [][4]uint16) {
-	fill(s.px, colBackground)
-	// The 800-clock budget is the right edge; mark 400 as a guide.
+// Render draws lines (Lines entries of [layer0, layer1, sprites, cpu] clocks). It returns
+// the rows drawn, y0 up to y1 (exclusive; y0 == y1 when nothing changed).
+func (s *LineSplit) Render(lines [][4]uint16) (y0, y1 int) {
+	y0, y1 = s.H, 0
 	for row := 0; row < s.H; row++ {
-		s.set(s.W/2, row, colGrid)
-		best, bestTotal := -1, -1
+		var best [4]uint16
+		bestTotal := 0
 		for l := row * s.LinesPerRow; l < min((row+1)*s.LinesPerRow, len(lines)); l++ {
 			t := int(lines[l][0]) + int(lines[l][1]) + int(lines[l][2]) + int(lines[l][3])
 			if t > bestTotal {
-				best, bestTotal = l, t
+				best, bestTotal = lines[l], t
 			}
 		}
-		if best < 0 || bestTotal == 0 {
+		if s.valid && best == s.shown[row] {
 			continue
 		}
-		x := 0
-		acc := 0
-		for k := 0; k < 4; k++ {
-			acc += int(lines[best][k])
-			end := min(acc*s.W/LineBudget, s.W)
-			for ; x < end; x++ {
-				s.set(x, row, clientColors[k])
-			}
-		}
-		if bestTotal > LineBudget {
-			s.set(s.W-1, row, colOverMark)
-		}
+		s.shown[row] = best
+		s.drawRow(row, best, bestTotal)
+		y0, y1 = min(y0, row), row+1
 	}
+	s.valid = true
+	if y1 == 0 {
+		return 0, 0
+	}
+	return y0, y1
 }
 
-func (s *LineSplit) set(x, y int, col uint32) { s.px[y*s.W+x] = le(col) }
+// drawRow writes one row: each client's clocks as a run of its colour from the left, the
+// background after them, a guide at 400 clocks (under the runs) and a red mark at the right
+// edge when the line is over its 800 clocks.
+func (s *LineSplit) drawRow(row int, clocks [4]uint16, total int) {
+	px := s.px[row*s.W : (row+1)*s.W]
+	x, acc := 0, 0
+	for k := 0; k < 4; k++ {
+		acc += int(clocks[k])
+		end := min(acc*s.W/LineBudget, s.W)
+		c := le(clientColors[k])
+		for ; x < end; x++ {
+			px[x] = c
+		}
+	}
+	bg := le(colBackground)
+	for i := x; i < s.W; i++ {
+		px[i] = bg
+	}
+	if x <= s.W/2 {
+		px[s.W/2] = le(colGrid)
+	}
+	if total > LineBudget {
+		px[s.W-1] = le(colOverMark)
+	}
+}

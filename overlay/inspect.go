@@ -48,10 +48,15 @@ func frameRows(p *perf.Profiler, k int) []bucketRow {
 }
 
 // InspectHTML renders the inspector for frame f (0: the newest) with the 60-second
-// statistics st: the frame's zone table (cycles, % of budget), irq share, bus peak/p95/
-// mean and the peak line, port bytes, and percentiles and overruns over the window. Every
-// figure carries its unit; bus clocks are marked as a lower bound (PROFILER.md section 4).
+// statistics st: the frame's part (FrameHTML) and the window's (StatsHTML). Every figure
+// carries its unit; bus clocks are marked as a lower bound (PROFILER.md section 4).
 func InspectHTML(p *perf.Profiler, f uint32, st *perf.Stats) string {
+	return FrameHTML(p, f) + StatsHTML(st)
+}
+
+// FrameHTML is the inspector's part for frame f (0: the newest): the frame's zone table
+// (cycles, % of budget), irq share, bus peak/p95/mean and the peak line, port bytes.
+func FrameHTML(p *perf.Profiler, f uint32) string {
 	var w strings.Builder
 	k := -1
 	if f != 0 {
@@ -113,6 +118,14 @@ func InspectHTML(p *perf.Profiler, f uint32, st *perf.Stats) string {
 			w.WriteString("<p class=note>VRAM bus figures unavailable for this frame</p>")
 		}
 	}
+	return w.String()
+}
+
+// StatsHTML is the inspector's part for the 60-second window st (nil or empty: none):
+// percentiles and overruns of the periods, irq share, bus peak and mean. It changes only
+// when st is recomputed, so the page rewrites it only then.
+func StatsHTML(st *perf.Stats) string {
+	var w strings.Builder
 	if st != nil && st.Frames.Count > 0 {
 		ps := &st.Periods
 		fmt.Fprintf(&w, "<p>last %.0f s (%d frames): period work p50 %s / p95 %s / p99 %s / max %s cycles; utilisation p50 %.1f%% / p95 %.1f%% / p99 %.1f%% / max %.1f%% of budget",

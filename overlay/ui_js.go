@@ -5,8 +5,10 @@ package overlay
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"syscall/js"
+	"unsafe"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -18,8 +20,12 @@ const (
 	heatCols     = perf.HeatFrames // one column per frame the profiler keeps lines for
 	linesPerRow  = 3               // 525 lines in 175 rows, each row the busiest of its 3 lines
 	splitW       = 200             // 0-800 clocks
-	statsEvery   = 30              // displayed frames between 60-second statistics refreshes
-	inspectEvery = 6               // displayed frames between inspector refreshes while running
+	// Text refreshes while running (displayed frames between them). Text changing faster
+	// than about 5 times a second cannot be read, and every DOM write costs a style and
+	// layout pass; the inspector and the status line refresh on the same displayed frame,
+	// so the browser updates the page's text once for both.
+	textEvery  = 12  // inspector (the newest frame's figures) and status line
+	statsEvery = 120 // 60-second statistics (perf.Stats walks all 3,600 frames: about 3 ms in wasm)
 )
 
 // zoomLevels are the frame counts the bar chart can show (wheel over the chart cycles them).
@@ -31,8 +37,9 @@ var zoomLevels = [...]int{120, 300, 600, 1800, perf.HistoryFrames}
 type UI struct {
 	s *Session
 
-	status, crash, crashReason, crashRegs, crashTrace, inspect, legend, pauseBtn js.Value
-	slot, splitNote, warpBox                                                     js.Value
+	status, crash, crashReason, crashRegs, crashTrace, legend, pauseBtn js.Value
+	inspectFrame, inspectStats                                          js.Value
+	slot, splitNote, warpBox                                            js.Value
 
 	bars   *BarChart
 	heat   *HeatMap
@@ -49,10 +56,15 @@ type UI struct {
 	stats        perf.Stats
 	statsAt      int
 	lastFrame    uint32
-	dirty        bool // redraw charts and inspector at the next update
-	inspectStale bool // a frame arrived since the inspector was last written
-	legendHTML   string
+	dirty        bool           // redraw charts and inspector at the next update
+	inspectStale bool           // a frame arrived since the inspector was last written
+	prof         *perf.Profiler // the profiler the charts show (a reset or load replaces it)
+	legendKey    legendKey      // what the legend was last written for
 	splitText    string
+	frameHTML    string // the inspector's parts as last written
+	statsHTML    string
+	noteKey      noteKey
+	text         textCache
 	lastStop     StopReason
 	lastPaused   bool
 	lastWarp     bool
@@ -63,11 +75,35 @@ type UI struct {
 
 	input inputState
 	zones zoneEditor
+	timer stepTimer
 }
 
-// canvasImage is a canvas with a persistent ImageData the chart is copied into.
+// legendKey is everything the bar legend depends on: it is rebuilt only when one changes.
+type legendKey struct {
+	prof       *perf.Profiler
+	gen, zones int
+	line       uint32
+	zoom       int
+}
+
+// textCache holds what the status elements were last set to: the DOM is written only when
+// a text changes (each write costs a style and layout pass in the browser).
+type textCache struct {
+	status, pause, crashReason, crashRegs, crashTrace string
+	warp, crashShown, set                             bool
+}
+
+// canvasImage is a canvas and how a chart's pixels get onto it.
+//
+// When the page provides window.x16scopePutPixels (web/app.js), the canvas is given the
+// chart's own Go buffer: Go's wasm pointers are offsets into the instance's memory and its
+// garbage collector does not move objects, so putImageData reads the pixels where Go drew
+// them, with no copy. Otherwise they are copied into a JS ImageData with one
+// js.CopyBytesToJS.
 type canvasImage struct {
-	ctx, img, data, el js.Value
+	ctx, el, putPixels js.Value
+	w, h               int
+	img, data          js.Value // the copy target when there is no putPixels
 }
 
 func newCanvasImage(id string, w, h int) (canvasImage, error) {
@@ -77,15 +113,28 @@ func newCanvasImage(id string, w, h int) (canvasImage, error) {
 	}
 	el.Set("width", w)
 	el.Set("height", h)
-	ctx := el.Call("getContext", "2d")
-	img := ctx.Call("createImageData", w, h)
-	return canvasImage{ctx: ctx, img: img, data: img.Get("data"), el: el}, nil
+	// The charts are opaque: an opaque canvas needs no alpha blending when composited.
+	ctx := el.Call("getContext", "2d", map[string]any{"alpha": false})
+	c := canvasImage{ctx: ctx, el: el, w: w, h: h, putPixels: js.Global().Get("x16scopePutPixels")}
+	if c.putPixels.Type() != js.TypeFunction {
+		c.img = ctx.Call("createImageData", w, h)
+		c.data = c.img.Get("data")
+	}
+	return c, nil
 }
 
-// put copies pix (RGBA, the canvas's size) to the canvas in one bulk copy.
-func (c *canvasImage) put(pix []byte) {
+// put shows pix (RGBA, the canvas's size).
+func (c *canvasImage) put(pix []byte) { c.putRows(pix, 0, c.h) }
+
+// putRows shows rows y0 up to y1 of pix (RGBA, the canvas's size).
+func (c *canvasImage) putRows(pix []byte, y0, y1 int) {
+	if c.putPixels.Type() == js.TypeFunction {
+		// pix stays referenced (it is a chart's buffer), so the pointer stays valid.
+		c.putPixels.Invoke(c.ctx, uintptr(unsafe.Pointer(&pix[0])), len(pix), c.w, c.h, y0, y1-y0)
+		return
+	}
 	js.CopyBytesToJS(c.data, pix)
-	c.ctx.Call("putImageData", c.img, 0, 0)
+	c.ctx.Call("putImageData", c.img, 0, 0, 0, y0, c.w, y1-y0)
 }
 
 // NewUI binds the overlay to the page (web/index.html).
@@ -93,7 +142,7 @@ func NewUI(s *Session) (*UI, error) {
 	u := &UI{s: s, zoom: 1, dirty: true}
 	for id, dst := range map[string]*js.Value{
 		"status": &u.status, "crash": &u.crash, "crash-reason": &u.crashReason, "crash-regs": &u.crashRegs,
-		"crash-trace": &u.crashTrace, "inspect": &u.inspect, "bars-legend": &u.legend, "btn-pause": &u.pauseBtn,
+		"crash-trace": &u.crashTrace, "inspect-frame": &u.inspectFrame, "inspect-stats": &u.inspectStats, "bars-legend": &u.legend, "btn-pause": &u.pauseBtn,
 		"screen-slot": &u.slot, "split-note": &u.splitNote, "chk-warp": &u.warpBox,
 	} {
 		el := byID(id)
@@ -186,6 +235,12 @@ func (u *UI) RunToOverrun() {
 func (u *UI) Update(t Tick) {
 	u.ticks++
 	p := u.s.Profiler()
+	if p != u.prof {
+		// A load or reset installed a new profiler: its frame numbers start again at 1, so
+		// nothing drawn for the old one may be kept.
+		u.prof = p
+		u.dirty = true
+	}
 	if f := u.s.OverrunFrame(); f != 0 && u.s.Paused() && u.selected == 0 {
 		u.selected = f
 		u.dirty = true
@@ -201,23 +256,47 @@ func (u *UI) Update(t Tick) {
 	if newest != u.lastFrame {
 		u.inspectStale = true
 	}
+	u.timer.start()
 	if newest != u.lastFrame || u.dirty {
 		u.lastFrame = newest
+		if u.dirty {
+			u.bars.Invalidate()
+			u.heat.Invalidate()
+		}
 		u.drawCharts(p)
 	}
-	// The inspector follows at most every inspectEvery displayed frames while running, at
+	// The inspector follows at most every textEvery displayed frames while running, at
 	// once when paused or when something was clicked or loaded.
-	if u.dirty || (u.inspectStale && (u.s.Paused() || u.ticks%inspectEvery == 0)) {
-		if u.dirty || u.s.Paused() || u.ticks-u.statsAt >= statsEvery {
+	if u.dirty || (u.inspectStale && (u.s.Paused() || u.ticks%textEvery == 0)) {
+		if u.dirty || u.s.Paused() || u.ticks-u.statsAt >= statsEvery || u.stats.Frames.Count == 0 {
 			u.stats = p.Stats(0)
 			u.statsAt = u.ticks
+			u.timer.lap(stepStats)
 		}
-		setHTML(u.inspect, InspectHTML(p, u.selected, &u.stats))
+		fh := FrameHTML(p, u.selected)
+		sh := u.statsHTML
+		if u.statsAt == u.ticks {
+			sh = StatsHTML(&u.stats)
+		}
+		u.timer.lap(stepInspect)
+		// Each part is written only when it changed: the window's statistics change only
+		// when recomputed, and a paused frame's figures not at all.
+		if fh != u.frameHTML {
+			u.frameHTML = fh
+			setHTML(u.inspectFrame, fh)
+		}
+		if sh != u.statsHTML {
+			u.statsHTML = sh
+			setHTML(u.inspectStats, sh)
+		}
 		u.inspectStale = false
+		u.timer.lap(stepInspectDOM)
 	}
 	u.dirty = false
-	if u.ticks%10 == 0 || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop || u.s.Warp() != u.lastWarp {
+	u.updateSplitNote()
+	if u.ticks%textEvery == 0 || !u.text.set || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop || u.s.Warp() != u.lastWarp {
 		u.updateStatus()
+		u.timer.lap(stepStatus)
 	}
 }
 
@@ -231,8 +310,13 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 		line = uint32(float64(b.Cycles) / b.Frames)
 	}
 	axis := max(uint32(core.CyclesPerFrame), line) * 10 / 9
-	u.bars.Render(bars, SeriesColors(), axis, line, u.selected)
-	u.cBars.put(u.bars.Pix)
+	u.timer.lap(stepBarsSource)
+	drawn := u.bars.Render(bars, SeriesColors(), axis, line, u.selected)
+	u.timer.lap(stepBarsDraw)
+	if drawn > 0 {
+		u.cBars.put(u.bars.Pix)
+	}
+	u.timer.lap(stepBarsPut)
 
 	u.heatRows, u.heatNums = u.heatRows[:0], u.heatNums[:0]
 	n := p.FrameCount()
@@ -242,33 +326,63 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 			u.heatNums = append(u.heatNums, p.FrameAt(k).Frame)
 		}
 	}
-	u.heat.Render(u.heatRows, u.heatNums, u.selected)
-	u.cHeat.put(u.heat.Pix)
+	drawn = u.heat.Render(u.heatRows, u.heatNums, u.selected)
+	u.timer.lap(stepHeatDraw)
+	if drawn > 0 {
+		u.cHeat.put(u.heat.Pix)
+	}
+	u.timer.lap(stepHeatPut)
 
 	for y, l := range p.NewestLines() {
 		u.splitRows[y] = [4]uint16{l.Layer0, l.Layer1, l.Sprite, l.CPUPort}
 	}
-	u.split.Render(u.splitRows)
-	u.cSplit.put(u.split.Pix)
-	// The profiler keeps the per-client split for the newest frame only.
-	note := fmt.Sprintf("frame %d, the newest", u.lastFrame)
-	if u.selected != 0 && u.selected != u.lastFrame {
-		note = fmt.Sprintf("frame %d, the newest: only the newest frame's split is kept", u.lastFrame)
+	y0, y1 := u.split.Render(u.splitRows)
+	u.timer.lap(stepSplitDraw)
+	if y1 > y0 {
+		u.cSplit.putRows(u.split.Pix, y0, y1)
+	}
+	u.timer.lap(stepSplitPut)
+
+	// The legend changes only with the zones seen, the budget line and the zoom.
+	if k := (legendKey{p, u.zoneGen, u.src.nextZon, line, u.zoom}); k != u.legendKey {
+		u.legendKey = k
+		var lg strings.Builder
+		for _, it := range u.src.Legend() {
+			fmt.Fprintf(&lg, "<i style=\"background:#%06x\"></i>%s", it.Color>>8, htmlEscape(it.Name))
+		}
+		fmt.Fprintf(&lg, " · <b style=\"color:#ffd23b\">—</b> budget %s cycles/frame · last %d frames (wheel to zoom)", num(uint64(line)), zoomLevels[u.zoom])
+		setHTML(u.legend, lg.String())
+	}
+	u.timer.lap(stepText)
+}
+
+// updateSplitNote says which frame the per-line split shows.
+func (u *UI) updateSplitNote() {
+	// The profiler keeps the per-client split for the newest frame only. While running the
+	// note says just that (a number changing 60 times a second is unreadable, and writing
+	// it would cost a DOM update per displayed frame); paused, it names the frame.
+	k := noteKey{u.lastFrame, u.selected, u.s.Paused() || u.s.Stopped() != ""}
+	if k == u.noteKey && u.splitText != "" {
+		return
+	}
+	u.noteKey = k
+	note := "the newest frame"
+	switch {
+	case k.selected != 0 && k.selected != k.newest:
+		note = "frame " + strconv.FormatUint(uint64(k.newest), 10) + ", the newest: only the newest frame's split is kept"
+	case k.still:
+		note = "frame " + strconv.FormatUint(uint64(k.newest), 10) + ", the newest"
 	}
 	if note != u.splitText {
 		u.splitText = note
 		setText(u.splitNote, note)
 	}
+}
 
-	var lg strings.Builder
-	for _, it := range u.src.Legend() {
-		fmt.Fprintf(&lg, "<i style=\"background:#%06x\"></i>%s", it.Color>>8, htmlEscape(it.Name))
-	}
-	fmt.Fprintf(&lg, " · <b style=\"color:#ffd23b\">—</b> budget %s cycles/frame · last %d frames (wheel to zoom)", num(uint64(line)), zoomLevels[u.zoom])
-	if l := lg.String(); l != u.legendHTML {
-		u.legendHTML = l
-		setHTML(u.legend, l)
-	}
+// noteKey is what the split note depends on.
+type noteKey struct {
+	newest, selected uint32
+	still            bool // paused or stopped: the frame number is worth reading
 }
 
 // updateStatus writes the status line, the pause button's label and the crash panel.
@@ -296,27 +410,52 @@ func (u *UI) updateStatus() {
 		rom = "user ROM"
 	}
 	c := m.CPU()
-	setText(u.status, fmt.Sprintf("%s · %s · %s · frame %d · speed %d%% · PC $%04X · target %.4g fps",
-		state, prog, rom, m.Frame(), s.Speed(), c.PC, s.TargetFps()))
-	if s.Paused() {
-		setText(u.pauseBtn, "Resume")
-	} else {
-		setText(u.pauseBtn, "Pause")
+	t := &u.text
+	first := !t.set
+	t.set = true
+	if st := fmt.Sprintf("%s · %s · %s · frame %d · speed %d%% · PC $%04X · target %.4g fps",
+		state, prog, rom, m.Frame(), s.Speed(), c.PC, s.TargetFps()); st != t.status {
+		t.status = st
+		setText(u.status, st)
 	}
-	u.warpBox.Set("checked", s.Warp())
-	setHidden(u.crash, s.Stopped() == "")
-	if s.Stopped() == "" {
+	pause := "Pause"
+	if s.Paused() {
+		pause = "Resume"
+	}
+	if pause != t.pause || first {
+		t.pause = pause
+		setText(u.pauseBtn, pause)
+	}
+	if s.Warp() != t.warp || first {
+		t.warp = s.Warp()
+		u.warpBox.Set("checked", t.warp)
+	}
+	stopped := s.Stopped() != ""
+	if stopped != t.crashShown || first {
+		t.crashShown = stopped
+		setHidden(u.crash, !stopped)
+	}
+	if !stopped {
 		return
 	}
-	setText(u.crashReason, string(s.Stopped()))
-	setText(u.crashRegs, fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
-		c.PC, c.A, c.X, c.Y, c.S, c.P, flagString(c.P), m.RAMBank(), m.ROMBank(), m.Cycle()))
+	if r := string(s.Stopped()); r != t.crashReason {
+		t.crashReason = r
+		setText(u.crashReason, r)
+	}
+	if r := fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
+		c.PC, c.A, c.X, c.Y, c.S, c.P, flagString(c.P), m.RAMBank(), m.ROMBank(), m.Cycle()); r != t.crashRegs {
+		t.crashRegs = r
+		setText(u.crashRegs, r)
+	}
 	var tr strings.Builder
 	for _, in := range s.Recent(32) {
 		text, _ := core.Disassemble(in.PC, m.Peek)
 		fmt.Fprintf(&tr, "$%04X  %-16s -> $%04X\n", in.PC, text, in.Next)
 	}
-	setText(u.crashTrace, tr.String())
+	if r := tr.String(); r != t.crashTrace {
+		t.crashTrace = r
+		setText(u.crashTrace, r)
+	}
 }
 
 // flagString shows P as NV-BDIZC letters, upper case when set.

@@ -44,6 +44,7 @@
     perfStats() { return JSON.parse(go.perfStats()); },
     status() { return JSON.parse(go.status()); },
     hostStats() { return JSON.parse(go.hostStats()); },
+    timeOverlaySteps(on) { go.timeOverlaySteps(!!on); },
     screenshot() { return go.screenshot(); },
     peek(addr, n) { return go.peek(addr, n || 1); },
     forgetROM() { return forgetROM(); },
@@ -237,6 +238,21 @@
       return;
     }
     timeline.compiled = performance.now();
+    // The overlay shows its charts straight from Go's memory (overlay/ui_js.go, canvasImage):
+    // putPixels(ctx, ptr, len, w, h, y0, rows) puts rows y0..y0+rows of the w x h RGBA image
+    // at byte offset ptr of the wasm memory, through an ImageData that views that memory.
+    // The view is checked here, inside the call: Go may grow the memory (which replaces its
+    // buffer and detaches every view of the old one) while it prepares any call.
+    const mem = result.instance.exports.mem;
+    const views = new WeakMap(); // ctx -> ImageData viewing the memory
+    window.x16scopePutPixels = (ctx, ptr, len, w, h, y0, rows) => {
+      let img = views.get(ctx);
+      if (!img || img.data.buffer !== mem.buffer || img.data.byteOffset !== ptr || img.width !== w || img.height !== h) {
+        img = new ImageData(new Uint8ClampedArray(mem.buffer, ptr, len), w, h);
+        views.set(ctx, img);
+      }
+      ctx.putImageData(img, 0, 0, 0, y0, w, rows);
+    };
     goRuntime.run(result.instance);
     await ready;
     timeline.goReady = performance.now();

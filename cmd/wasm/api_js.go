@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"runtime"
 	"syscall/js"
 
 	"x16scope/overlay"
@@ -59,11 +60,17 @@ func registerAPI(g *game) {
 		"status":    fn(func([]js.Value) any { return g.ui.StatusJSON() }),
 		// hostStats() -> JSON of host timings; MaxTickMs is the longest tick since the last call.
 		"hostStats": fn(func([]js.Value) any {
+			g.stats.OverlaySteps = g.ui.StepMs()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			g.stats.GC = gcStats{Count: ms.NumGC, PauseMs: float64(ms.PauseTotalNs) / 1e6, Mallocs: ms.Mallocs, HeapMB: float64(ms.HeapAlloc) / (1 << 20)}
 			b, _ := json.Marshal(g.stats)
 			g.stats.MaxTickMs = 0
 			return string(b)
 		}),
-		"screenshot": fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),
+		// timeOverlaySteps(on): time each overlay step (hostStats().OverlaySteps, in ms).
+		"timeOverlaySteps": fn(func(a []js.Value) any { g.ui.TimeSteps(arg(a, 0).Truthy()); return nil }),
+		"screenshot":       fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),
 		// peek(addr, n) -> Uint8Array: CPU memory as the CPU sees it now, without side
 		// effects (for tests and debugging).
 		"peek": fn(func(a []js.Value) any {

@@ -43,6 +43,18 @@ type hostStats struct {
 	WarpEmuMs   float64
 	WarpFrames  int
 	WarpOverlay float64
+	// OverlaySteps is the overlay time by step (UI.StepMs), summed since the page opened.
+	OverlaySteps map[string]float64
+	GC           gcStats // the Go heap, read when hostStats() is called
+}
+
+// gcStats is the Go runtime's garbage collection so far: under wasm a collection stops
+// everything, so allocations per displayed frame cost frame time.
+type gcStats struct {
+	Count   uint32
+	PauseMs float64
+	Mallocs uint64
+	HeapMB  float64
 }
 
 func newGame(s *overlay.Session, ui *overlay.UI) *game {
