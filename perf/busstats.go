@@ -1,7 +1,6 @@
 package perf
 
 import (
-	"slices"
 
 	"x16scope/vera"
 )
@@ -43,9 +42,9 @@ func lineClocks(b *vera.LineBus) LineClocks {
 }
 
 // frameBusStats fills r's bus fields from a completed frame's lines, and writes the
-// per-line totals (heat) and per-client clocks (last). scratch is sorting space.
+// per-line totals (heat) and per-client clocks (last).
 func frameBusStats(lines *[LinesPerFrame]vera.LineBus, r *FrameRecord, heat *[LinesPerFrame]uint16,
-	last *[LinesPerFrame]LineClocks, scratch *[LinesPerFrame]uint16) {
+	last *[LinesPerFrame]LineClocks) {
 	peak, peakLine := -1, 0
 	for y := range lines {
 		b := &lines[y]
@@ -69,9 +68,35 @@ func frameBusStats(lines *[LinesPerFrame]vera.LineBus, r *FrameRecord, heat *[Li
 		}
 	}
 	r.BusPeak, r.BusPeakLine = sat16(peak), uint16(peakLine)
-	*scratch = *heat
-	slices.Sort(scratch[:])
-	r.BusP95 = scratch[nearestRank(95, LinesPerFrame)]
+	r.BusP95 = p95Lines(heat)
+}
+
+// p95Top is how many values rank at or above the nearest-rank 95th percentile of a frame's
+// 525 lines (nearestRank(95, 525) = 498): the p95 is the 27th largest.
+const p95Top = LinesPerFrame - ((95*LinesPerFrame+99)/100 - 1)
+
+// p95Lines is the nearest-rank 95th percentile of a frame's per-line clocks. It keeps the
+// p95Top largest values seen, in ascending order, instead of sorting all 525 (this runs at
+// every VSYNC; most lines of a frame are equal, so most values are one compare).
+func p95Lines(heat *[LinesPerFrame]uint16) uint16 {
+	var top [p95Top]uint16 // ascending; top[0] is the smallest kept
+	for i, v := range heat {
+		if i >= p95Top && v <= top[0] {
+			continue
+		}
+		// Insert v, dropping top[0] once the array is full.
+		k := 0
+		if i < p95Top {
+			k = p95Top - 1 - i // fill from the top end while filling up
+			top[k] = v
+		} else {
+			top[0] = v
+		}
+		for ; k+1 < p95Top && top[k] > top[k+1]; k++ {
+			top[k], top[k+1] = top[k+1], top[k]
+		}
+	}
+	return top[0]
 }
 
 // nearestRank is the index of the p-th percentile in n sorted values (nearest-rank method:

@@ -1,7 +1,9 @@
 package perf
 
 import (
+	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"x16scope/core"
@@ -31,8 +33,7 @@ func TestFrameBusStats(t *testing.T) {
 	var r FrameRecord
 	var heat [LinesPerFrame]uint16
 	var last [LinesPerFrame]LineClocks
-	var scratch [LinesPerFrame]uint16
-	frameBusStats(&lines, &r, &heat, &last, &scratch)
+	frameBusStats(&lines, &r, &heat, &last)
 
 	if r.BusPeak != 808 || r.BusPeakLine != 100 {
 		t.Errorf("peak %d on line %d, want 808 on line 100", r.BusPeak, r.BusPeakLine)
@@ -123,5 +124,43 @@ func TestLinesAtKeepsEachHeatmapFrame(t *testing.T) {
 	}
 	if distinct < HeatFrames/2 {
 		t.Errorf("only %d frames differ from the one before: the test would not notice a stale split", distinct)
+	}
+}
+
+// p95Lines agrees with sorting and taking the nearest rank, on frames shaped like real ones
+// (runs of equal lines, a few peaks) and on adversarial orders.
+func TestP95LinesMatchesSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 2000; trial++ {
+		var heat [LinesPerFrame]uint16
+		switch trial % 4 {
+		case 0: // random
+			for i := range heat {
+				heat[i] = uint16(rng.IntN(1200))
+			}
+		case 1: // ascending
+			for i := range heat {
+				heat[i] = uint16(i * 3)
+			}
+		case 2: // descending
+			for i := range heat {
+				heat[i] = uint16(2000 - i*3)
+			}
+		default: // a frame: 480 equal lines, blank lines, a few peaks
+			for i := range heat {
+				if i < 480 {
+					heat[i] = 560
+				}
+			}
+			for k := rng.IntN(60); k > 0; k-- {
+				heat[rng.IntN(LinesPerFrame)] = uint16(rng.IntN(900))
+			}
+		}
+		sorted := heat
+		slices.Sort(sorted[:])
+		want := sorted[nearestRank(95, LinesPerFrame)]
+		if got := p95Lines(&heat); got != want {
+			t.Fatalf("trial %d: p95 %d, sorting gives %d", trial, got, want)
+		}
 	}
 }

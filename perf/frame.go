@@ -124,7 +124,7 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 
 	if bus {
 		r.Flags |= FrameBus
-		frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lastLines, &h.lineScratch)
+		frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lastLines)
 		h.lines[h.nFrames%HeatFrames] = h.lastLines
 	} else {
 		clear(h.heat[h.nFrames%HeatFrames][:])

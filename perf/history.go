@@ -110,7 +110,6 @@ type history struct {
 	pWait      uint64
 	pVSyncs    uint32
 
-	lineScratch [LinesPerFrame]uint16 // for per-frame percentiles
 }
 
 // init sizes the zone breakdown for nzones address zones. Existing rows keep their fixed and
