@@ -1,7 +1,6 @@
 package perf
 
 import (
-
 	"x16scope/vera"
 )
 

@@ -109,7 +109,6 @@ type history struct {
 	pWork      uint64 // work and wait totals when the period opened
 	pWait      uint64
 	pVSyncs    uint32
-
 }
 
 // init sizes the zone breakdown for nzones address zones. Existing rows keep their fixed and
