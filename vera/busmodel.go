@@ -1,6 +1,9 @@
 package vera
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // The per-line VRAM bus model (X16-HARDWARE.md 4.3-4.5, PROFILER.md 4): pure functions of
 // the register state that drew a line. Counts are VRAM accesses (32-bit words, one bus slot
@@ -61,7 +64,10 @@ const (
 // clocks = 3 + words x (2 + ppw) (table 4.4: 8 px 4 bpp = 13 clocks / 1 word).
 func SpriteLineCost(width int, bpp8 bool) (clocks, words int) {
 	ppw := spritePPW(bpp8)
-	words = width / ppw
+	words = width >> 3 // width / ppw, as shifts: this runs for every sprite on every line
+	if bpp8 {
+		words = width >> 2
+	}
 	return spriteStartClocks + words*(spriteFetchClocks+ppw), words
 }
 
@@ -100,11 +106,59 @@ type spritePlan struct {
 	enabled  [128]uint8
 	nEnabled int
 
+	// byLine[y] marks the enabled sprites that cover source line y (bit i%64 of word i/64
+	// for sprite i), so a line visits only its own sprites instead of testing every enabled
+	// one. It is built from the attribute table once the table has stayed unchanged from
+	// one line to the next (byLineOK; see update), so a table rewritten on every line never
+	// pays for building it.
+	byLine   [cacheLines][2]uint64
+	byLineOK bool
+	stable   bool // the table has not changed since the previous line's update
+
 	n     int
 	idx   [128]uint8
 	match [128]int32 // clock of the match (may lie past the budget: then it never starts)
 	dy    [128]uint8 // line within the sprite, before V-flip
+	drawn [128]uint8 // pixels drawn within the budget (spritePixelsDrawn)
 	total SpriteLine
+
+	// The search/render state machines while a line is planned.
+	search, free int // next search clock; clock at which the renderer is idle
+	next         int // the first slot the search has not examined
+}
+
+// update brings the plan's view of the attribute table up to date before a line: dirty
+// says the table was written since the previous call.
+func (p *spritePlan) update(attrs []byte, dirty bool) {
+	if dirty {
+		p.findEnabled(attrs)
+		p.byLineOK, p.stable = false, false
+		return
+	}
+	if !p.byLineOK && p.stable {
+		p.buildByLine(attrs)
+	}
+	p.stable = true
+}
+
+// buildByLine fills byLine from the enabled sprites: sprite i covers the lines
+// (Y + k) mod 1024 for k below its height (spriteOnLine).
+func (p *spritePlan) buildByLine(attrs []byte) {
+	_ = attrs[1023]
+	p.byLine = [cacheLines][2]uint64{}
+	for _, e := range p.enabled[:p.nEnabled] {
+		i := int(e)
+		a := attrs[8*i : 8*i+8]
+		y := int(a[4]) | int(a[5]&3)<<8
+		h := 8 << (a[7] >> 6)
+		bit := uint64(1) << (i & 63)
+		for k := range h {
+			if l := (y + k) & 1023; l < cacheLines {
+				p.byLine[l][i>>6] |= bit
+			}
+		}
+	}
+	p.byLineOK = true
 }
 
 // plan simulates the search/render state machines at clock level, uncontended (sprites
@@ -119,38 +173,62 @@ func (p *spritePlan) plan(attrs []byte, lineIdx int) {
 	_ = attrs[1023]
 	p.n = 0
 	p.total = SpriteLine{}
-	search, free := 0, 0 // next search clock; clock at which the renderer is idle
-	next := 0            // the first slot the search has not examined
-	for _, e := range p.enabled[:p.nEnabled] {
-		i := int(e)
-		search += i - next // disabled slots in between: one clock each
-		next = i + 1
-		a := attrs[8*i : 8*i+8]
-		dy, ok := spriteOnLine(a, lineIdx)
-		if !ok {
-			search++
-			continue
+	p.search, p.free, p.next = 0, 0, 0
+	if p.byLineOK && lineIdx >= 0 && lineIdx < cacheLines {
+		// Only the sprites on this line, still in index order; every slot before the
+		// last visible one costs a search clock either way.
+		for w, m := range p.byLine[lineIdx] {
+			for ; m != 0; m &= m - 1 {
+				i := w<<6 | bits.TrailingZeros64(m)
+				a := attrs[8*i : 8*i+8]
+				dy, _ := spriteOnLine(a, lineIdx)
+				p.visit(a, i, dy)
+			}
 		}
-		m := max(search, free)
-		clocks, words := SpriteLineCost(8<<(a[7]>>4&3), a[1]&0x80 != 0)
-		p.idx[p.n] = uint8(i)
-		p.match[p.n] = int32(m)
-		p.dy[p.n] = uint8(dy)
-		p.n++
-		free = m + clocks
-		search = m + 2
-
-		ppw := spritePPW(a[1]&0x80 != 0)
-		p.total.Words += spriteWordsFetched(m, words, ppw)
-		if spritePixelsDrawn(m, words*ppw, ppw) < words*ppw {
-			p.total.Dropped++
+	} else {
+		for _, e := range p.enabled[:p.nEnabled] {
+			i := int(e)
+			a := attrs[8*i : 8*i+8]
+			if dy, ok := spriteOnLine(a, lineIdx); ok {
+				p.visit(a, i, dy)
+			}
 		}
 	}
 	p.total.Visible = p.n
 	// The search goes on after the last visible sprite (an empty line scans all 128 slots),
 	// but nothing depends on that: the clocks that count are those until the last visible
 	// sprite is drawn.
-	p.total.Clocks = min(free, spriteClockBudget)
+	p.total.Clocks = min(p.free, spriteClockBudget)
+}
+
+// visit schedules visible sprite i (attributes a, line dy within it): the slots since the
+// last one examined cost a search clock each, then it is matched as soon as the renderer
+// is free.
+func (p *spritePlan) visit(a []byte, i, dy int) {
+	p.search += i - p.next
+	p.next = i + 1
+	m := max(p.search, p.free)
+	bpp8 := a[1]&0x80 != 0
+	width := 8 << (a[7] >> 4 & 3)
+	clocks, words := SpriteLineCost(width, bpp8)
+	p.idx[p.n] = uint8(i)
+	p.match[p.n] = int32(m)
+	p.dy[p.n] = uint8(dy)
+	p.free = m + clocks
+	p.search = m + 2
+
+	// The last pixel is written at m+clocks-1: when that is within the budget, every word
+	// was fetched and every pixel drawn (the common case needs no division).
+	if m+clocks-1 <= spriteLastClock {
+		p.total.Words += words
+		p.drawn[p.n] = uint8(width)
+	} else {
+		ppw := spritePPW(bpp8)
+		p.total.Words += spriteWordsFetched(m, words, ppw)
+		p.drawn[p.n] = uint8(spritePixelsDrawn(m, width, ppw))
+		p.total.Dropped++
+	}
+	p.n++
 }
 
 // findEnabled lists the sprites whose Z is not 0.

@@ -1,9 +1,6 @@
 package vera
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // The display composer (the RTL's composer.v, X16-HARDWARE.md 2.8): border window,
 // horizontal scaling, layer/sprite priority, and palette lookup into the RGBA row.
@@ -66,6 +63,7 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 	if c.HScale == 128 {
 		// 1x: source index = x - HSTART.
 		n := hstop - hstart
+		out := row[4*hstart : 4*hstop]
 		var idx []uint8
 		switch {
 		case c.Video&0x30 == 0x20 && !sprites:
@@ -74,57 +72,69 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 			idx = a[:n]
 		default:
 			idx = r.idx[:n]
-			mergeLayers(idx, a[:n], b[:n])
+			mergeRow(idx, a[:n], b[:n], &r.spr, sprites)
 		}
-		if sprites {
-			for w, m := range r.sprOcc[:ScreenWidth/64] {
-				for ; m != 0; m &= m - 1 {
-					// Slots the sprites covered with transparent pixels keep the merge.
-					if i := w<<6 | bits.TrailingZeros64(m); i < n {
-						if s := r.spr[i]; s != 0 {
-							idx[i] = composePixel(a[i], b[i], s)
-						}
-					}
-				}
-			}
-		}
-		paletteRow(row[4*hstart:4*hstop], idx, &r.palette)
+		paletteRow(out, idx, &r.palette)
 		return
 	}
 	v.composeScaled(row, hstart, hstop, a, b, sprites)
 }
 
-// mergeLayers puts layer 1 over layer 0 (the composer without sprites), 8 pixels at a time:
-// layer 1 wins in every non-zero lane.
-func mergeLayers(dst, a, b []uint8) {
+// mergeRow composes one row's palette indices into dst, 8 pixels at a time: layer 1 over
+// layer 0 and, when sprites is set, the sprites in the RTL's order.
+func mergeRow(dst, a, b []uint8, spr *spriteLine, sprites bool) {
 	n := len(dst)
 	a, b = a[:n], b[:n]
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		pa := binary.LittleEndian.Uint64(a[i : i+8])
-		pb := binary.LittleEndian.Uint64(b[i : i+8])
-		binary.LittleEndian.PutUint64(dst[i:i+8], pb|pa&^nonZeroLanes(pb))
-	}
-	for ; i < n; i++ {
-		p := a[i]
-		if q := b[i]; q != 0 {
-			p = q
+	end := n &^ 7
+	if sprites {
+		for i := 0; i < end; i += 8 {
+			pa := binary.LittleEndian.Uint64(a[i : i+8])
+			pb := binary.LittleEndian.Uint64(b[i : i+8])
+			g := mergeGroup(pa, pb)
+			if sz := binary.LittleEndian.Uint64(spr.zm[i : i+8]); sz != 0 {
+				// composePixel for 8 lanes: a sprite pixel wins where its Z is 3, where
+				// layer 1 is transparent and its Z is 2, or where both layers are and its Z
+				// is 1. Worked out in bit 7 of each lane, then spread over the lane.
+				z1 := sz << 7 & lane7 // Z bit 0
+				z2 := sz << 6 & lane7 // Z bit 1
+				win := z1&z2 | (z2|z1&^nonZeroBit7(pa))&^nonZeroBit7(pb)
+				g ^= (g ^ binary.LittleEndian.Uint64(spr.col[i:i+8])) & spreadBit7(win)
+			}
+			binary.LittleEndian.PutUint64(dst[i:i+8], g)
 		}
-		dst[i] = p
+	} else {
+		for i := 0; i < end; i += 8 {
+			g := mergeGroup(binary.LittleEndian.Uint64(a[i:i+8]), binary.LittleEndian.Uint64(b[i:i+8]))
+			binary.LittleEndian.PutUint64(dst[i:i+8], g)
+		}
+	}
+	for i := end; i < n; i++ {
+		var sc, z uint8
+		if sprites {
+			sc, z = spr.col[i], spr.zm[i]&3
+		}
+		dst[i] = composePixel(a[i], b[i], sc, z)
 	}
 }
 
+// mergeGroup puts layer 1's group over layer 0's: layer 1 wins in every non-zero lane.
+func mergeGroup(pa, pb uint64) uint64 {
+	return pb | pa&^nonZeroLanes(pb)
+}
+
 // paletteRow converts palette indices to RGBA pixels, 8 at a time (two pixels per store).
+// The indices are read as bytes: a load that feeds the table lookup directly is cheaper
+// than extracting them from a 64-bit word.
 func paletteRow(row []byte, idx []uint8, pal *[256]uint32) {
 	row = row[:4*len(idx)]
 	i := 0
 	for ; i+8 <= len(idx); i += 8 {
-		g := binary.LittleEndian.Uint64(idx[i : i+8])
-		o := row[4*i : 4*i+32]
-		binary.LittleEndian.PutUint64(o[0:8], uint64(pal[uint8(g)])|uint64(pal[uint8(g>>8)])<<32)
-		binary.LittleEndian.PutUint64(o[8:16], uint64(pal[uint8(g>>16)])|uint64(pal[uint8(g>>24)])<<32)
-		binary.LittleEndian.PutUint64(o[16:24], uint64(pal[uint8(g>>32)])|uint64(pal[uint8(g>>40)])<<32)
-		binary.LittleEndian.PutUint64(o[24:32], uint64(pal[uint8(g>>48)])|uint64(pal[uint8(g>>56)])<<32)
+		s := (*[8]uint8)(idx[i : i+8])
+		o := (*[32]byte)(row[4*i : 4*i+32]) // fixed sizes: no bounds checks below
+		binary.LittleEndian.PutUint64(o[0:8], uint64(pal[s[0]])|uint64(pal[s[1]])<<32)
+		binary.LittleEndian.PutUint64(o[8:16], uint64(pal[s[2]])|uint64(pal[s[3]])<<32)
+		binary.LittleEndian.PutUint64(o[16:24], uint64(pal[s[4]])|uint64(pal[s[5]])<<32)
+		binary.LittleEndian.PutUint64(o[24:32], uint64(pal[s[6]])|uint64(pal[s[7]])<<32)
 	}
 	for ; i < len(idx); i++ {
 		binary.LittleEndian.PutUint32(row[4*i:4*i+4], pal[idx[i]])
@@ -132,11 +142,11 @@ func paletteRow(row []byte, idx []uint8, pal *[256]uint32) {
 }
 
 // composePixel overlays in the RTL's order (composer.v:189-201): sprite Z=1, layer 0,
-// sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque. With no
-// sprite pixel (s = 0) it is the plain layer merge. (Small enough to inline.)
-func composePixel(l0, l1 uint8, s uint16) uint8 {
-	sc := uint8(s)
-	z := s >> 8 & 3 // 0 wherever sc is 0: only opaque sprite pixels are ever written
+// sprite Z=2, layer 1, sprite Z=3; each later source wins where it is opaque. sc and z are
+// the sprite buffer's colour and Z; z is 0 wherever sc is 0 (only opaque sprite pixels are
+// ever written), and with no sprite pixel it is the plain layer merge. (Small enough to
+// inline.)
+func composePixel(l0, l1, sc, z uint8) uint8 {
 	var p uint8
 	if z == 1 {
 		p = sc
@@ -171,15 +181,11 @@ func (v *VERA) composeScaled(row []byte, hstart, hstop int, a, b []uint8, sprite
 		if i >= ScreenWidth {
 			break
 		}
-		var p uint8
+		var sc, z uint8
 		if sprites {
-			p = composePixel(a[i], b[i], r.spr[i])
-		} else {
-			p = a[i]
-			if q := b[i]; q != 0 {
-				p = q
-			}
+			sc, z = r.spr.col[i], r.spr.zm[i]&3
 		}
+		p := composePixel(a[i], b[i], sc, z)
 		putPixel(row, x, r.palette[p])
 		acc += step
 	}

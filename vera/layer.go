@@ -71,20 +71,22 @@ func (g *layerGeometry) tilesPerLine(s int) int {
 	return n
 }
 
-// renderLayer renders source line lineIdx (the composer's scaled line, 0-511) of layer l.
-func (v *VERA) renderLayer(l *Layer, lineIdx int, out *layerLine) {
+// renderLayer renders source line lineIdx (the composer's scaled line, 0-511) of layer
+// layer (0 or 1).
+func (v *VERA) renderLayer(layer int, lineIdx int, out *layerLine) {
+	l := &v.layer[layer]
 	g := decodeLayer(l)
 	if g.bitmap {
 		v.renderBitmap(l, &g, lineIdx, out)
 		return
 	}
-	v.renderTiles(l, &g, lineIdx, out)
+	v.renderTiles(layer, l, &g, lineIdx, out)
 }
 
 // renderTiles draws a tile-mode line. The map row comes from the 12-bit sum line+VSCROLL
 // and the map column from HSCROLL's coarse part, both wrapped at the map size
 // (layer_renderer.v:80-110); tile, map and bitmap addresses wrap inside 128 KB.
-func (v *VERA) renderTiles(l *Layer, g *layerGeometry, lineIdx int, out *layerLine) {
+func (v *VERA) renderTiles(layer int, l *Layer, g *layerGeometry, lineIdx int, out *layerLine) {
 	vram := &v.vram
 	y := (lineIdx + int(l.VScroll)) & 0xFFF
 	tileShiftY := 3 + int(l.TileBase>>1&1)
@@ -112,6 +114,10 @@ func (v *VERA) renderTiles(l *Layer, g *layerGeometry, lineIdx int, out *layerLi
 	}
 
 	x := lbPad - s
+	if g.depth == 3 && g.tileW == 8 {
+		v.renderTiles8bpp8(layer, l, g, mapRow, tileRow, col, n, rowBase, out[x:])
+		return
+	}
 	for i := 0; i < n; i++ {
 		ma := (rowBase + 2*((col+i)&colMask)) & vramWrap
 		b0, b1 := vram[ma], vram[ma+1]
@@ -139,13 +145,6 @@ func (v *VERA) renderTiles(l *Layer, g *layerGeometry, lineIdx int, out *layerLi
 		a := (g.tileBase + idx*tileBytes + r*rowBytes) & vramWrap
 		off := lanes * uint64(b1&0xF0|t256)
 		hflip := -int(b1 >> 2 & 1)
-		if groups == 1 && g.depth == 3 {
-			// 8 bpp, 8 wide: the benchmark's and many games' case, one group per tile.
-			p := paletteOffset(binary.LittleEndian.Uint64(vram[a:a+8]), off)
-			p ^= (p ^ bits.ReverseBytes64(p)) & uint64(hflip)
-			binary.LittleEndian.PutUint64(dst[:8], p)
-			continue
-		}
 		src := vram[a : a+rowBytes]
 		for k := 0; k < groups; k++ {
 			var p uint64
@@ -226,8 +225,19 @@ func bitLanes(b uint8) uint64 {
 
 // nonZeroLanes returns $FF in every lane of x that is non-zero, $00 elsewhere.
 func nonZeroLanes(x uint64) uint64 {
-	t := (x&low7 + low7 | x) & lane7
-	return t >> 7 * 0xFF
+	return spreadBit7(nonZeroBit7(x))
+}
+
+// nonZeroBit7 returns bit 7 set in every lane of x that is non-zero: (x&$7F)+$7F carries
+// into bit 7 when the low 7 bits are non-zero, and never into the next lane.
+func nonZeroBit7(x uint64) uint64 {
+	return (x&low7 + low7 | x) & lane7
+}
+
+// spreadBit7 turns lanes holding $80 into $FF (t holds nothing but bit 7s): per lane,
+// t<<1 - t>>7 is $100 - $01, and the sum over the lanes wraps correctly at the top.
+func spreadBit7(t uint64) uint64 {
+	return t<<1 - t>>7
 }
 
 // expandGroup unpacks 8 pixels of 2, 4 or 8 bpp (depth 1-3) from the start of src.

@@ -49,38 +49,59 @@ func (s *writeStamps) writtenSince(addr, n int, seq uint64) bool {
 	return false
 }
 
-// cachedLine is one layer's rendered source line and what it was rendered from.
-type cachedLine struct {
-	valid bool
-	id    uint64 // which render produced line: unique within the VERA (renderState.renders)
-	layer Layer  // the layer's registers
-	seq   uint64 // writeStamps.seq when rendered
-	line  layerLine
+// lineKey is what a cached layer line was rendered from.
+type lineKey struct {
+	layer   Layer  // the layer's registers
+	seq     uint64 // writeStamps.seq when rendered
+	id      uint64 // which render produced the line: unique within the VERA (renderState.renders)
+	keyed   bool   // the entry has been seen: layer and seq are set
+	hasLine bool   // the entry's line holds the render of this key
 }
 
-// layerCache holds rendered lines per layer and source line.
-type layerCache [2][cacheLines]cachedLine
+// layerCache holds rendered lines per layer and source line. The keys are kept apart from
+// the lines so that checking a line touches little memory.
+type layerCache struct {
+	key  [2][cacheLines]lineKey
+	line [2][cacheLines]layerLine
+}
 
-// renderLayerCached returns source line lineIdx of layer i, rendered into its cache entry
-// unless the entry is still good (nothing it depends on has changed), and the id of that
-// render.
+// renderLayerCached returns source line lineIdx of layer i and the id of its render: the
+// cached line while nothing it depends on has changed, else a new render.
+//
+// A line is kept in the cache only when it is seen a second time with the same key (the
+// registers and the VRAM it reads unchanged since the first time). Until then it is
+// rendered into a small scratch buffer, one per layer and line buffer (renderState.scratch),
+// which stays in the processor's cache. A screen that changes every frame (scrolling, a
+// fresh picture) so never writes the 700 KB line cache, and a static screen is cached
+// from its second frame on.
 func (v *VERA) renderLayerCached(i int, lineIdx int) (*layerLine, uint64) {
 	l := &v.layer[i]
-	c := &v.r.cache[i][lineIdx&(cacheLines-1)]
-	g := decodeLayer(l)
-	if c.valid && c.layer == *l && !v.layerReadsChanged(l, &g, lineIdx, c.seq) {
-		return &c.line, c.id
+	k := &v.r.cache.key[i][lineIdx&(cacheLines-1)]
+	var out *layerLine
+	if k.keyed && k.layer == *l && !v.layerReadsChanged(l, lineIdx, k.seq) {
+		out = &v.r.cache.line[i][lineIdx&(cacheLines-1)]
+		if k.hasLine {
+			return out, k.id
+		}
+		k.hasLine = true // second sighting: keep this render
+	} else {
+		out = &v.r.scratch[i][v.r.cur]
+		k.keyed, k.hasLine, k.layer = true, false, *l
 	}
-	v.renderLayer(l, lineIdx, &c.line)
+	v.renderLayer(i, lineIdx, out)
 	v.r.renders++
-	c.valid, c.id, c.layer, c.seq = true, v.r.renders, *l, v.stamps.seq
-	return &c.line, c.id
+	k.id, k.seq = v.r.renders, v.stamps.seq
+	return out, k.id
 }
 
 // layerReadsChanged tells whether VRAM a layer line reads was written after seq: the
 // bitmap row, or the map row and the whole tile set (any tile may appear in the row).
-func (v *VERA) layerReadsChanged(l *Layer, g *layerGeometry, lineIdx int, seq uint64) bool {
+func (v *VERA) layerReadsChanged(l *Layer, lineIdx int, seq uint64) bool {
 	s := &v.stamps
+	if s.seq == seq {
+		return false // nothing at all was written since
+	}
+	g := decodeLayer(l)
 	if g.bitmap {
 		width := 320 << (l.TileBase & 1)
 		stride := width << g.depth >> 3

@@ -108,3 +108,47 @@ func TestLineCacheMatchesFreshRendering(t *testing.T) {
 		}
 	}
 }
+
+// A static screen is rendered into scratch on its first frame, into the line cache on its
+// second, and not at all from the third on; a line that changes every frame never
+// occupies the cache.
+func TestStaticScreenIsCachedFromTheSecondSighting(t *testing.T) {
+	v := New()
+	for a := uint32(0x1B000); a < 0x1F800; a++ {
+		v.PokeVRAM(a, uint8(a*7))
+	}
+	v.comp.Video = 0x21                                                             // layer 1, VGA
+	v.layer[1] = Layer{Config: 0x60, MapBase: 0x1B000 >> 9, TileBase: 0x1F000 >> 9} // 128x64 map, 1 bpp
+	renders := make([]uint64, 5)
+	for f := range renders {
+		v.SyncTo(uint64(f+1)*CyclesPerFrame - 1) // lines 0-524 of frame f
+		renders[f] = v.r.renders
+	}
+	// Frame 0: lines 0-479 rendered once, into scratch; frame 1: again, into the cache;
+	// frames 2-4: none.
+	if renders[0] != ScreenHeight || renders[1]-renders[0] != ScreenHeight {
+		t.Fatalf("frames 0 and 1 rendered %d and %d lines, want %d each", renders[0], renders[1]-renders[0], ScreenHeight)
+	}
+	if renders[4] != renders[1] {
+		t.Fatalf("frames 2-4 rendered %d lines of a static screen, want 0", renders[4]-renders[1])
+	}
+	for y := range ScreenHeight {
+		if k := v.r.cache.key[1][y]; !k.hasLine {
+			t.Fatalf("line %d is not cached", y)
+		}
+	}
+	// Scrolling every frame: each line is rendered once per frame, never kept.
+	for f := range 3 {
+		v.layer[1].HScroll = uint16(f + 1)
+		before := v.r.renders
+		v.SyncTo(uint64(6+f)*CyclesPerFrame - 1)
+		if n := v.r.renders - before; n != ScreenHeight {
+			t.Fatalf("scrolled frame %d rendered %d lines, want %d", f, n, ScreenHeight)
+		}
+	}
+	for y := range ScreenHeight {
+		if k := v.r.cache.key[1][y]; k.hasLine && k.layer.HScroll != 0 {
+			t.Fatalf("line %d of a scrolled frame was kept in the cache", y)
+		}
+	}
+}

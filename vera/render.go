@@ -15,15 +15,12 @@ type renderState struct {
 	solid   [2][ScreenHeight]uint64
 	backIdx int
 
-	// composed remembers, per row of each frame buffer, the palette indices it was last
-	// composed from and what else decided its pixels (rowKey). A row whose indices and key
-	// are unchanged already holds the right RGBA bytes, so the palette conversion (the
-	// composer's main cost on a static screen) is skipped; comparing 640 bytes is far
-	// cheaper than converting them.
 	cache   layerCache // rendered layer lines, reused while their VRAM is unchanged
 	renders uint64     // counts layer line renders: the ids of cached lines
 
-	composed       [2][ScreenHeight][ScreenWidth]uint8
+	// composedKey remembers, per row of each frame buffer, what the row was last composed
+	// from (rowKey). A row whose key is unchanged already holds the right RGBA bytes, so
+	// composing it again (the main cost of a static screen) is skipped.
 	composedKey    [2][ScreenHeight]rowKey
 	paletteVersion uint32
 
@@ -31,14 +28,16 @@ type renderState struct {
 
 	// Layer line buffers, double-buffered like the RTL's: a line that is not rendered
 	// (the vertical scaler ran out) shows what the same buffer held two lines earlier. The
-	// lines themselves live in the line cache; these point at them (never nil: reset
-	// points them at zeroLine). If the same source line is rendered again in between, a
-	// stale buffer shows the newer render of it.
+	// lines themselves live in the line cache or in scratch; these point at them (never
+	// nil: reset points them at zeroLine). If the same source line is rendered into its
+	// cache entry again in between, a stale buffer shows the newer render of it.
 	layers   [2][2]*layerLine
-	cur      int       // which of the two buffers this line uses
-	zeroLine layerLine // stands in for a disabled layer
+	cur      int             // which of the two buffers this line uses
+	scratch  [2][2]layerLine // per layer and buffer: lines rendered outside the cache
+	zeroLine layerLine       // stands in for a disabled layer
 
 	spr    spriteLine         // sprite line buffer
+	px     [64]uint8          // one sprite line's pixels in screen order
 	sprOcc spriteOcc          // which slots of spr this line's sprites covered
 	idx    [ScreenWidth]uint8 // the composed line as palette indices
 	plan   spritePlan
@@ -49,7 +48,17 @@ type renderState struct {
 	vStarted bool
 	scaledY  int
 
+	words   [2]lineWords   // each layer's bus words per line, for its last register values
+	mapRows [2]mapRowWords // each layer's decoded map row (8 bpp 8-wide tiles)
+
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
+}
+
+// lineWords remembers LayerLineWords (tile + map words) for one set of layer registers.
+type lineWords struct {
+	layer Layer
+	n     uint16
+	ok    bool
 }
 
 // rowKey is everything that decides a composed row's pixels when it has no sprites.
@@ -143,14 +152,23 @@ func (v *VERA) renderLine(y int) {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
 			lines[i], src.id[i] = v.renderLayerCached(i, lineIdx)
-			t, m := LayerLineWords(v.layer[i], true)
-			lb.Layer[i] = uint16(t + m)
+			lb.Layer[i] = r.layerWords(i, &v.layer[i])
 		}
 		v.renderSprites(lineIdx, lb)
 	} else {
 		r.eraseSprites()
 	}
 	v.composeLine(y, lines[0], lines[1], r.sprOcc.shown(), src)
+}
+
+// layerWords is LayerLineWords for layer i's registers l, recomputed only when they change.
+func (r *renderState) layerWords(i int, l *Layer) uint16 {
+	w := &r.words[i]
+	if !w.ok || w.layer != *l {
+		t, m := LayerLineWords(*l, true)
+		*w = lineWords{layer: *l, n: uint16(t + m), ok: true}
+	}
+	return w.n
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the
