@@ -233,10 +233,9 @@ func BenchmarkChartsPerDisplayedFrame(b *testing.B) {
 	}
 	p := s.Profiler()
 	var src BarSource
-	bars, heat, split := NewBarChart(600, 150), NewHeatMap(64, 3), NewLineSplit(200, 3)
+	bars, heat, split := NewBarChart(600, 150), NewHeatMap(64, 3), NewSplitView(200, 3)
 	rows := make([][]uint16, 0, 64)
 	nums := make([]uint32, 0, 64)
-	lines := make([][4]uint16, perf.LinesPerFrame)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		bars.Render(src.Bars(p, 0, 300), SeriesColors(), 150000, 134400, 0)
@@ -247,9 +246,6 @@ func BenchmarkChartsPerDisplayedFrame(b *testing.B) {
 			nums = append(nums, p.FrameAt(k).Frame)
 		}
 		heat.Render(rows, nums, 0)
-		for y, l := range p.NewestLines() {
-			lines[y] = [4]uint16{l.Layer0, l.Layer1, l.Sprite, l.CPUPort}
-		}
-		split.Render(lines)
+		split.Draw(p, PickSplit(p, 0, false))
 	}
 }

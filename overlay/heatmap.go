@@ -154,7 +154,8 @@ type LineSplit struct {
 	image32
 	LinesPerRow int
 	shown       [][4]uint16 // per row: the figures drawn
-	valid       bool
+	valid       bool        // shown describes the pixels
+	blank       bool        // the pixels are the "no figures" hatching (Blank)
 }
 
 // NewLineSplit makes a split chart w pixels wide for 0-800 clocks.
@@ -183,7 +184,7 @@ func (s *LineSplit) Render(lines [][4]uint16) (y0, y1 int) {
 		s.drawRow(row, best, bestTotal)
 		y0, y1 = min(y0, row), row+1
 	}
-	s.valid = true
+	s.valid, s.blank = true, false
 	if y1 == 0 {
 		return 0, 0
 	}
@@ -215,3 +216,29 @@ func (s *LineSplit) drawRow(row int, clocks [4]uint16, total int) {
 		px[s.W-1] = le(colOverMark)
 	}
 }
+
+// Blank shows that there are no figures to show (a selected frame too old for its lines to
+// be kept): diagonal hatching, unlike any frame's split (an idle line is plain background
+// with the 400-clock guide). It returns the rows drawn, as Render does: all of them the
+// first time, none while already blank.
+func (s *LineSplit) Blank() (y0, y1 int) {
+	if s.blank {
+		return 0, 0
+	}
+	bg, hatch := le(colBackground), le(colGrid)
+	for row := 0; row < s.H; row++ {
+		px := s.px[row*s.W : (row+1)*s.W]
+		for x := range px {
+			px[x] = bg
+			if (x+row)%blankHatch == 0 {
+				px[x] = hatch
+			}
+		}
+	}
+	// The next Render draws every row: none of them shows figures now.
+	s.valid, s.blank = false, true
+	return 0, s.H
+}
+
+// blankHatch is the spacing in pixels of Blank's diagonal lines.
+const blankHatch = 6

@@ -18,8 +18,8 @@ type inputState struct {
 	mouseDY int
 	buttons int
 	moved   bool
-	pads    [4]uint16 // SNES buttons per controller
-	padsOn  bool      // a gamepad was connected at some point
+	pads    padPorts // what the SNES ports were given
+	padsOn  bool     // a gamepad was connected at some point
 	locked  bool
 }
 
@@ -118,25 +118,21 @@ func (in *inputState) poll() {
 	if !in.padsOn {
 		return
 	}
+	var present [4]bool
+	var buttons [4]uint32
 	pads := js.Global().Get("navigator").Call("getGamepads")
-	for i := 0; i < len(in.pads); i++ {
-		var snes uint16
-		if i < pads.Length() {
-			p := pads.Index(i)
-			if !p.IsNull() && !p.IsUndefined() && p.Get("mapping").String() == "standard" {
-				bs := p.Get("buttons")
-				var pressed uint32
-				for b := 0; b < bs.Length() && b < 16; b++ {
-					if bs.Index(b).Get("pressed").Bool() {
-						pressed |= 1 << b
-					}
-				}
-				snes = SNESFromStandard(pressed)
+	for i := 0; i < len(present) && i < pads.Length(); i++ {
+		p := pads.Index(i)
+		if p.IsNull() || p.IsUndefined() || p.Get("mapping").String() != "standard" {
+			continue
+		}
+		present[i] = true
+		bs := p.Get("buttons")
+		for b := 0; b < bs.Length() && b < 32; b++ {
+			if bs.Index(b).Get("pressed").Bool() {
+				buttons[i] |= 1 << b
 			}
 		}
-		if snes != in.pads[i] {
-			in.pads[i] = snes
-			m.SetJoystick(i+1, snes)
-		}
 	}
+	in.pads.update(m, present, buttons)
 }

@@ -191,10 +191,9 @@ func TestChartsAllocateNothingPerDisplayedFrame(t *testing.T) {
 	}
 	p := s.Profiler()
 	var src BarSource
-	bars, heat, split := NewBarChart(600, 150), NewHeatMap(64, 3), NewLineSplit(200, 3)
+	bars, heat, split := NewBarChart(600, 150), NewHeatMap(64, 3), NewSplitView(200, 3)
 	rows := make([][]uint16, 0, 64)
 	nums := make([]uint32, 0, 64)
-	lines := make([][4]uint16, perf.LinesPerFrame)
 	frame := func() {
 		s.Advance(noClock)
 		bars.Render(src.Bars(p, 0, 300), SeriesColors(), 150000, 134400, 0)
@@ -207,10 +206,12 @@ func TestChartsAllocateNothingPerDisplayedFrame(t *testing.T) {
 			}
 		}
 		heat.Render(rows, nums, 0)
-		for y, l := range p.NewestLines() {
-			lines[y] = [4]uint16{l.Layer0, l.Layer1, l.Sprite, l.CPUPort}
+		split.Draw(p, PickSplit(p, 0, false))
+		// A paused overlay picks a selected frame: held, or too old for its lines.
+		if n > perf.HeatFrames && (PickSplit(p, p.FrameAt(n-10).Frame, true).State != SplitSelected ||
+			PickSplit(p, p.FrameAt(0).Frame, true).State != SplitTooOld) {
+			t.Fatal("selected frames picked wrongly")
 		}
-		split.Render(lines)
 	}
 	for i := 0; i < 80; i++ { // past the first legend entries and series assignments
 		frame()

@@ -5,7 +5,6 @@ package overlay
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"syscall/js"
 	"unsafe"
@@ -43,7 +42,7 @@ type UI struct {
 
 	bars   *BarChart
 	heat   *HeatMap
-	split  *LineSplit
+	split  *SplitView
 	src    BarSource
 	cBars  canvasImage
 	cHeat  canvasImage
@@ -60,18 +59,18 @@ type UI struct {
 	inspectStale bool           // a frame arrived since the inspector was last written
 	prof         *perf.Profiler // the profiler the charts show (a reset or load replaces it)
 	legendKey    legendKey      // what the legend was last written for
+	splitPick    SplitPick      // the split's frame, chosen once per displayed frame
 	splitText    string
 	frameHTML    string // the inspector's parts as last written
 	statsHTML    string
-	noteKey      noteKey
+	noteKey      SplitPick // what the split note was last written for
 	text         textCache
 	lastStop     StopReason
 	lastPaused   bool
 	lastWarp     bool
 
-	heatRows  [][]uint16
-	heatNums  []uint32
-	splitRows [][4]uint16
+	heatRows [][]uint16
+	heatNums []uint32
 
 	input inputState
 	zones zoneEditor
@@ -154,19 +153,18 @@ func NewUI(s *Session) (*UI, error) {
 	var err error
 	u.bars = NewBarChart(barsW, barsH)
 	u.heat = NewHeatMap(heatCols, linesPerRow)
-	u.split = NewLineSplit(splitW, linesPerRow)
+	u.split = NewSplitView(splitW, linesPerRow)
 	if u.cBars, err = newCanvasImage("bars", barsW, barsH); err != nil {
 		return nil, err
 	}
 	if u.cHeat, err = newCanvasImage("heat", heatCols, u.heat.H); err != nil {
 		return nil, err
 	}
-	if u.cSplit, err = newCanvasImage("split", splitW, u.split.H); err != nil {
+	if u.cSplit, err = newCanvasImage("split", splitW, u.split.Chart.H); err != nil {
 		return nil, err
 	}
 	u.heatRows = make([][]uint16, 0, heatCols)
 	u.heatNums = make([]uint32, 0, heatCols)
-	u.splitRows = make([][4]uint16, perf.LinesPerFrame)
 
 	on(u.cBars.el, "click", func(ev js.Value) { u.pick(ev, u.cBars.el, barsW, u.bars.FrameAt) })
 	on(u.cHeat.el, "click", func(ev js.Value) { u.pick(ev, u.cHeat.el, heatCols, u.heat.FrameAt) })
@@ -256,6 +254,11 @@ func (u *UI) Update(t Tick) {
 	if newest != u.lastFrame {
 		u.inspectStale = true
 	}
+	// The split shows the selected frame while its lines are kept, else the newest (or,
+	// for a selection too old, nothing): chosen once here for the chart and its note.
+	pick := PickSplit(p, u.selected, u.s.Paused() || u.s.Stopped() != "")
+	splitMoved := pick.State != u.splitPick.State || pick.k != u.splitPick.k
+	u.splitPick = pick
 	u.timer.start()
 	if newest != u.lastFrame || u.dirty {
 		u.lastFrame = newest
@@ -264,6 +267,8 @@ func (u *UI) Update(t Tick) {
 			u.heat.Invalidate()
 		}
 		u.drawCharts(p)
+	} else if splitMoved {
+		u.drawSplit(p) // pausing or resuming with nothing new: only the split may change
 	}
 	// The inspector follows at most every textEvery displayed frames while running, at
 	// once when paused or when something was clicked or loaded.
@@ -333,15 +338,7 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 	}
 	u.timer.lap(stepHeatPut)
 
-	for y, l := range p.NewestLines() {
-		u.splitRows[y] = [4]uint16{l.Layer0, l.Layer1, l.Sprite, l.CPUPort}
-	}
-	y0, y1 := u.split.Render(u.splitRows)
-	u.timer.lap(stepSplitDraw)
-	if y1 > y0 {
-		u.cSplit.putRows(u.split.Pix, y0, y1)
-	}
-	u.timer.lap(stepSplitPut)
+	u.drawSplit(p)
 
 	// The legend changes only with the zones seen, the budget line and the zoom.
 	if k := (legendKey{p, u.zoneGen, u.src.nextZon, line, u.zoom}); k != u.legendKey {
@@ -356,33 +353,30 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 	u.timer.lap(stepText)
 }
 
-// updateSplitNote says which frame the per-line split shows.
+// drawSplit brings the per-line split to u.splitPick's frame, drawing the rows that change.
+func (u *UI) drawSplit(p *perf.Profiler) {
+	y0, y1 := u.split.Draw(p, u.splitPick)
+	u.timer.lap(stepSplitDraw)
+	if y1 > y0 {
+		u.cSplit.putRows(u.split.Chart.Pix, y0, y1)
+	}
+	u.timer.lap(stepSplitPut)
+}
+
+// updateSplitNote says which frame the per-line split shows (SplitPick.Note). Running
+// with nothing selected it says just "the newest frame" (a number changing 60 times a
+// second is unreadable, and writing it would cost a DOM update per displayed frame), so the
+// text is built and written only when what it names changes.
 func (u *UI) updateSplitNote() {
-	// The profiler keeps the per-client split for the newest frame only. While running the
-	// note says just that (a number changing 60 times a second is unreadable, and writing
-	// it would cost a DOM update per displayed frame); paused, it names the frame.
-	k := noteKey{u.lastFrame, u.selected, u.s.Paused() || u.s.Stopped() != ""}
+	k := u.splitPick.noteKey()
 	if k == u.noteKey && u.splitText != "" {
 		return
 	}
 	u.noteKey = k
-	note := "the newest frame"
-	switch {
-	case k.selected != 0 && k.selected != k.newest:
-		note = "frame " + strconv.FormatUint(uint64(k.newest), 10) + ", the newest: only the newest frame's split is kept"
-	case k.still:
-		note = "frame " + strconv.FormatUint(uint64(k.newest), 10) + ", the newest"
-	}
-	if note != u.splitText {
+	if note := u.splitPick.Note(); note != u.splitText {
 		u.splitText = note
 		setText(u.splitNote, note)
 	}
-}
-
-// noteKey is what the split note depends on.
-type noteKey struct {
-	newest, selected uint32
-	still            bool // paused or stopped: the frame number is worth reading
 }
 
 // updateStatus writes the status line, the pause button's label and the crash panel.

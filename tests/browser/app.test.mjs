@@ -147,6 +147,98 @@ test('the overlay shows the same figures as x16scope profile --json', async () =
   } finally { await page.close(); }
 });
 
+// canvasRGB reads a chart canvas's pixels (its backing store, not the scaled CSS box),
+// RGBA bytes moved as base64 (a JSON array of 140,000 numbers takes seconds).
+async function canvasRGB(page, id) {
+  const c = await page.evaluate((i) => {
+    const el = document.getElementById(i);
+    const px = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+    let bin = '';
+    for (let k = 0; k < px.length; k += 0x8000) bin += String.fromCharCode.apply(null, px.subarray(k, k + 0x8000));
+    return { w: el.width, h: el.height, b64: btoa(bin) };
+  }, id);
+  return { w: c.w, h: c.h, data: Buffer.from(c.b64, 'base64') };
+}
+
+// cpuRows lists the split's rows that show CPU-port clocks (its colour, #d05ad0).
+function cpuRows(split) {
+  const rows = [];
+  for (let y = 0; y < split.h; y++) {
+    for (let x = 0; x < split.w; x++) {
+      const i = (y * split.w + x) * 4;
+      if (split.data[i] === 0xd0 && split.data[i + 1] === 0x5a && split.data[i + 2] === 0xd0) { rows.push(y); break; }
+    }
+  }
+  return rows;
+}
+
+// busyRows lists the heatmap column's rows with any bus clocks (0 clocks is black).
+function busyRows(heat, x) {
+  const rows = [];
+  for (let y = 0; y < heat.h; y++) {
+    const i = (y * heat.w + x) * 4;
+    if (heat.data[i] || heat.data[i + 1] || heat.data[i + 2]) rows.push(y);
+  }
+  return rows;
+}
+
+test('the per-line split shows the selected frame, and says when its lines are too old', async () => {
+  const page = await openApp(browser, server.url);
+  try {
+    // Run past the 64 frames whose lines are kept (the heatmap's 64 columns), then pause.
+    const prg = Array.from(testdata('smoke.prg'));
+    await page.evaluate((b) => x16scope.loadPRG(new Uint8Array(b), 'smoke.prg'), prg);
+    await page.waitForFunction(() => x16scope.status().profiledFrames >= 70, null, { timeout: 30000 });
+    await page.evaluate(() => x16scope.pause());
+    // Frames are numbered from 1 after a load, so the newest is the count.
+    const K = (await page.evaluate(() => x16scope.status())).profiledFrames;
+    assert.ok(K < 300, `${K} frames: more than the bar chart's default 300`);
+    const note = () => page.locator('#split-note').textContent();
+    await page.waitForFunction((k) => document.querySelector('#split-note').textContent === `frame ${k}, the newest`, K);
+    // Nothing selected: the heatmap holds frames K-63..K in columns 0..63; the split is frame K's.
+    const heat = await canvasRGB(page, 'heat');
+    assert.equal(heat.w, 64);
+    const newest = await canvasRGB(page, 'split');
+    // Each split row shows the busiest of its 3 lines, each heatmap row their peak: a row
+    // with CPU-port clocks in the split is a busy row of the same frame's heatmap column.
+    const newestRows = cpuRows(newest);
+    const newestBusy = busyRows(heat, 63);
+    assert.ok(newestRows.length > 0, 'smoke.prg pushes 64 bytes through the data port every frame');
+    assert.ok(newestRows.every((y) => newestBusy.includes(y)), `split rows ${newestRows} vs heat rows ${newestBusy}`);
+
+    // The newest older frame whose heatmap column differs from frame K's (smoke.prg's push
+    // moves with its frame counter), at least two frames back.
+    let x = 61;
+    while (x > 0 && (busyRows(heat, x).length === 0 || busyRows(heat, x).every((y) => newestBusy.includes(y)))) x--;
+    const f = K - 63 + x;
+    const hbox = await page.locator('#heat').boundingBox();
+    await page.mouse.click(hbox.x + (x + 0.5) * hbox.width / 64, hbox.y + hbox.height / 2);
+    await page.waitForFunction((fr) => x16scope.status().selected === fr
+      && document.querySelector('#split-note').textContent === `frame ${fr}, selected`, f, { timeout: 5000 });
+    const picked = await canvasRGB(page, 'split');
+    const pickedRows = cpuRows(picked);
+    const pickedBusy = busyRows(heat, x);
+    assert.ok(pickedRows.length > 0 && pickedRows.every((y) => pickedBusy.includes(y)),
+      `frame ${f}: split rows ${pickedRows} vs its heat rows ${pickedBusy}`);
+    assert.ok(pickedRows.some((y) => !newestBusy.includes(y)), `frame ${f}'s split is not frame ${K}'s`);
+    assert.ok(!picked.data.equals(newest.data), 'the split canvas changed');
+    await shot(page, 'split-selected');
+
+    // A bar older than the heatmap: frame 3. K bars of floor(600/K) px, right-aligned.
+    const bw = Math.floor(600 / K);
+    const col = 600 - bw * K + 2 * bw + Math.floor(bw / 2);
+    const bbox = await page.locator('#bars').boundingBox();
+    await page.mouse.click(bbox.x + (col + 0.5) * bbox.width / 600, bbox.y + bbox.height / 2);
+    await page.waitForFunction(() => x16scope.status().selected === 3, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#split-note').textContent.startsWith('frame 3 (selected) is too old'));
+    assert.match(await note(), /lines are kept for the newest 64 frames only/);
+    const old = await canvasRGB(page, 'split');
+    assert.deepEqual(cpuRows(old), [], 'no figures are shown for a frame without lines');
+    assert.deepEqual([...old.data.subarray(0, 8)], [0x1d, 0x21, 0x29, 255, 0x0b, 0x0c, 0x0f, 255], 'hatched, not an idle frame');
+    assert.deepEqual(page.x16errors, []);
+  } finally { await page.close(); }
+});
+
 test('a corrupt file shows the error banner and the program keeps running', async () => {
   const page = await openApp(browser, server.url);
   try {

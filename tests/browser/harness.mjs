@@ -69,8 +69,10 @@ export async function dropFiles(page, files) {
 }
 
 // openApp navigates to the app and waits until the wasm is up and the API is there.
-export async function openApp(browser, url, query = '') {
+// init, if given, runs in the page before any of the page's own scripts (page.addInitScript).
+export async function openApp(browser, url, query = '', { init } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  if (init) await page.addInitScript(init);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -140,4 +142,19 @@ export function makeZip(files) {
   end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(Object.keys(files).length, 8);
   end.writeUInt16LE(Object.keys(files).length, 10); end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
+}
+
+// peekIs waits until CPU memory from addr holds the bytes want (the guest writes them once
+// a frame; this waits for the frame that has them, with no fixed delay).
+export async function peekIs(page, addr, want, what) {
+  try {
+    await page.waitForFunction(([a, w]) => {
+      const got = x16scope.peek(a, w.length);
+      return w.every((v, i) => got[i] === v);
+    }, [addr, want], { timeout: 10000 });
+  } catch (e) {
+    const got = await page.evaluate(([a, n]) => Array.from(x16scope.peek(a, n)), [addr, want.length]);
+    const hex = (l) => l.map((v) => v.toString(16).padStart(2, '0')).join(' ');
+    throw new Error(`${what}: memory at $${addr.toString(16)} is ${hex(got)}, want ${hex(want)}`);
+  }
 }
