@@ -58,6 +58,9 @@ type Bus struct {
 	// clear an interrupt line, so the machine re-samples the lines before the next
 	// instruction. Keeping both reasons in one field keeps the run loop to one compare.
 	next uint64
+	// devNext is the cycle of the next device service proper (VERA line, VIA timer, PCM);
+	// next is at most devNext. I/O accesses set both to 0.
+	devNext uint64
 
 	// sideReads counts I/O reads that have a side effect or a value that can change between
 	// device events (everything but vera.StableReg): an idle loop must make none (idle.go).
@@ -159,10 +162,10 @@ func (b *Bus) readIO(a uint16) uint8 {
 	}
 	switch {
 	case a < 0x9F10:
-		b.next = 0 // reading a VIA's T1C-L, T2C-L or a port clears flags: re-sample its IRQ
+		b.next, b.devNext = 0, 0 // reading a VIA's T1C-L, T2C-L or a port clears flags: re-sample its IRQ
 		return b.via1.Read(uint8(a&0xF), now)
 	case a < 0x9F20:
-		b.next = 0
+		b.next, b.devNext = 0, 0
 		return b.via2.Read(uint8(a&0xF), now)
 	case a < 0x9F40:
 		// No VERA read changes its interrupt output, so polling ISR or streaming DATA0
@@ -186,7 +189,7 @@ func (b *Bus) readIO(a uint16) uint8 {
 }
 
 func (b *Bus) writeIO(a uint16, v uint8) {
-	b.next = 0
+	b.next, b.devNext = 0, 0
 	now := b.now()
 	switch {
 	case a < 0x9F10:

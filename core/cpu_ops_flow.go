@@ -276,6 +276,7 @@ func rti(c *CPU, v uint8) {
 	c.P = c.pull() | flagB | flagU
 	lo := c.pull()
 	c.PC = uint16(c.pull())<<8 | uint16(lo)
+	c.b.next = 0 // I may have cleared: the machine looks at the IRQ line again
 }
 
 // brk is BRK, the software interrupt: 2 bytes (the signature byte after the opcode is read

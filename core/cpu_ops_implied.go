@@ -64,6 +64,7 @@ func plp(c *CPU, v uint8) {
 	b.read(stackPage | uint16(c.S))
 	c.S++
 	c.P = b.read(stackPage|uint16(c.S)) | flagB | flagU
+	b.next = 0 // I may have cleared: the machine looks at the IRQ line again
 }
 
 // tax is TAX.
@@ -134,6 +135,7 @@ func sec(c *CPU, v uint8) {
 // cli is CLI.
 func cli(c *CPU, v uint8) {
 	c.P &^= flagI
+	c.b.next = 0 // the machine looks at the IRQ line again before the next instruction
 }
 
 // sei is SEI.
@@ -161,12 +163,14 @@ func sed(c *CPU, v uint8) {
 func wai(c *CPU, v uint8) {
 	c.b.read(c.PC)
 	c.halt |= haltWait
+	c.b.next = 0
 }
 
 // stp is STP: 3 cycles, then halted until reset.
 func stp(c *CPU, v uint8) {
 	c.b.read(c.PC)
 	c.halt |= haltStop
+	c.b.next = 0
 }
 
 // nop is NOP.

@@ -215,6 +215,7 @@ func (m *Machine) runPending() Event {
 	case p&pendPowerOff != 0:
 		s.notice("the program switched the machine off (SMC power-off request)")
 		m.cpu.halt |= haltStop
+		m.bus.next = 0
 		return EventStop
 	case p&pendReset != 0:
 		s.notice("the program reset the machine (SMC reset request)")

@@ -106,7 +106,7 @@ func (m *Machine) Reset() {
 		m.tracer.Reset()
 	}
 	m.cpu.Reset()
-	b.next = 0
+	b.next, b.devNext = 0, 0
 }
 
 // SetTracer attaches a profiler (nil detaches it).
@@ -158,34 +158,42 @@ func (m *Machine) run(target uint64) Event {
 	b := &m.bus
 	c := &m.cpu
 	var ev Event
-	// The run's target is folded into b.next (service keeps it there), so an ordinary
-	// instruction pays one compare for both.
+	// b.next is the one compare an ordinary instruction pays for everything that is not
+	// the instruction itself: it is at most the next device service (b.devNext) and the
+	// run's target, and 0 whenever something needs a look before the next instruction (an
+	// I/O access, an interrupt line, NMI, WAI, STP, an instruction that may clear I).
 	m.target = target
-	b.next = min(b.next, target)
+	b.next = 0
 	for {
 		if b.cycle >= b.next {
-			ev |= m.service()
+			if b.cycle >= b.devNext {
+				ev |= m.service()
+			}
 			if b.cycle >= target {
 				return ev
 			}
-		}
-		if c.irq || c.nmi {
-			if m.interrupt() {
+			b.next = min(b.devNext, target)
+			if c.irq || c.nmi {
+				if m.interrupt() {
+					continue
+				}
+			}
+			if c.halt != 0 {
+				if c.halt == haltStop {
+					b.next = 0
+					return ev | EventStop
+				}
+				// WAI: nothing happens until a device event, so jump straight to it.
+				until := b.next
+				if m.tracer != nil {
+					b.instrs.flush()
+					m.tracer.Wait(uint32(until - b.cycle))
+				}
+				b.cycle = until
 				continue
 			}
-		}
-		if c.halt != 0 {
-			if c.halt == haltStop {
-				return ev | EventStop
-			}
-			// WAI: nothing happens until a device event, so jump straight to it.
-			until := b.next // at most target
-			if m.tracer != nil {
-				b.instrs.flush()
-				m.tracer.Wait(uint32(until - b.cycle))
-			}
-			b.cycle = until
-			continue
+			// An IRQ line held while I is set is looked at again only when an instruction
+			// that can clear I (CLI, PLP, RTI) sets b.next to 0.
 		}
 		pc := c.PC
 		start := b.cycle
@@ -252,9 +260,9 @@ func (m *Machine) service() Event {
 	b.via1.SyncTo(now)
 	b.via2.SyncTo(now)
 	m.cpu.irq = m.vera.IRQ() || b.via1.IRQ() || b.via2.IRQ()
-	b.next = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent(), m.target)
-	if b.next <= now {
-		b.next = now + 1
+	b.devNext = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent())
+	if b.devNext <= now {
+		b.devNext = now + 1
 	}
 	return ev
 }
@@ -271,7 +279,7 @@ func (m *Machine) bankAt(pc uint16) uint8 {
 }
 
 // NMI raises the non-maskable interrupt (the NMI button).
-func (m *Machine) NMI() { m.cpu.nmi = true }
+func (m *Machine) NMI() { m.cpu.nmi, m.bus.next = true, 0 }
 
 // Peek reads the CPU address space as the CPU would see it now, without side effects.
 func (m *Machine) Peek(addr uint16) uint8 { return m.bus.peek(addr) }
@@ -319,7 +327,7 @@ func (m *Machine) RAMBanks() int { return m.bus.nbanks }
 func (m *Machine) CPU() CPUState { return m.cpu.State() }
 
 // SetCPU sets the CPU registers (debugger, direct program start).
-func (m *Machine) SetCPU(s CPUState) { m.cpu.SetState(s) }
+func (m *Machine) SetCPU(s CPUState) { m.cpu.SetState(s); m.bus.next = 0 }
 
 // DrainConsole returns and clears what the guest printed through the emulator device
 // ($9FB9-$9FBB).
