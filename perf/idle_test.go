@@ -21,6 +21,15 @@ type idleCase struct {
 	// minIdle is the least share of cycles fast-forwarding must skip (0: none at all may be
 	// skipped, because the program never waits in a loop that qualifies).
 	minIdle float64
+	// long runs 200 frames instead of 40 (the official ROM boots and LOADs first).
+	long bool
+}
+
+func (c *idleCase) frames() int {
+	if c.long {
+		return 200
+	}
+	return 40
 }
 
 func idleCases() []idleCase {
@@ -38,6 +47,14 @@ func idleCases() []idleCase {
 			zones: []Zone{{Name: "kernal", Start: 0xC000, End: 0xFFFF, Bank: 0}}, minIdle: 0.3},
 		idleCase{name: "keyecho-builtin", file: "../tests/browser/testdata/keyecho.prg", rom: rom.Image()},
 	)
+	// With the official ROM (X16_ROM), its own loops run too: LOAD, the screen editor.
+	if path := os.Getenv("X16_ROM"); path != "" {
+		if official, err := os.ReadFile(path); err == nil {
+			cases = append(cases,
+				idleCase{name: "smoke-official", file: "../tests/browser/testdata/smoke.prg", rom: official, minIdle: 0.3, long: true},
+				idleCase{name: "keyecho-official", file: "../tests/browser/testdata/keyecho.prg", rom: official, long: true})
+		}
+	}
 	for i := range cases {
 		switch cases[i].name {
 		case "flagpoll", "isrpoll", "busload", "framed", "unframed":
@@ -81,7 +98,7 @@ func TestIdleSkipIsInvisible(t *testing.T) {
 			}
 			fast, pf := start(true)
 			slow, ps := start(false)
-			for f := 0; f < 40; f++ {
+			for f := 0; f < tc.frames(); f++ {
 				ef, es := fast.RunFrame(), slow.RunFrame()
 				if ef != es || fast.Cycle() != slow.Cycle() || fast.CPU() != slow.CPU() {
 					t.Fatalf("frame %d: event %b cycle %d CPU %+v with fast-forward; %b, %d, %+v without",
