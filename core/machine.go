@@ -195,9 +195,19 @@ func (m *Machine) run(target uint64) Event {
 			// An IRQ line held while I is set is looked at again only when an instruction
 			// that can clear I (CLI, PLP, RTI) sets b.next to 0.
 		}
+		// One instruction: CPU.Step written out here, because a call per instruction is a
+		// large share of the loop's cost (Step is too big to inline; both must agree, and
+		// TestRunLoopMatchesStep checks they do).
 		pc := c.PC
 		start := b.cycle
-		op := c.Step()
+		op := b.read(pc)
+		if op&0x07 == 0x03 && op|0x10 != 0xDB {
+			c.PC = pc + 1 // $x3/$xB except WAI and STP: 1 byte, 1 cycle
+		} else {
+			v := b.read(pc + 1)
+			c.PC = pc + 1
+			opTable[op](c, v)
+		}
 		if m.tracer != nil {
 			if b.instrs.record(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, m.bankAt(pc))) {
 				b.instrs.flush()
