@@ -44,6 +44,8 @@ type renderState struct {
 
 	collisions uint8 // sprite collision groups seen this frame (ISR 7:4 at VSYNC)
 
+	serial uint64 // FrameSerial: counts completed frames that differ from the one before
+
 	// Vertical scaler (composer.v:138-169): 7.7 fixed-point source line counter.
 	vStarted bool
 	scaledY  int
@@ -83,8 +85,8 @@ const frameBytes = ScreenWidth * ScreenHeight * 4
 // resetRenderer clears the renderer, blanks both frames to opaque black and loads the reset
 // palette into VRAM (X16-HARDWARE.md 2.5).
 func (v *VERA) resetRenderer() {
-	front, back := v.r.front, v.r.back
-	v.r = renderState{front: front, back: back}
+	front, back, serial := v.r.front, v.r.back, v.r.serial
+	v.r = renderState{front: front, back: back, serial: serial + 1} // the picture goes black
 	for i := range v.r.layers {
 		v.r.layers[i] = [2]*layerLine{&v.r.zeroLine, &v.r.zeroLine}
 	}
@@ -121,6 +123,9 @@ func (v *VERA) endFrame() (collisions uint8) {
 	v.allocFrames()
 	v.r.front, v.r.back = v.r.back, v.r.front
 	v.r.backIdx ^= 1
+	if v.r.framesDiffer() {
+		v.r.serial++
+	}
 	c := v.r.collisions
 	v.r.collisions = 0
 	return c

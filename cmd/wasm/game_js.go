@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"x16scope/core"
 	"x16scope/overlay"
 	"x16scope/vera"
 )
@@ -23,6 +24,12 @@ type game struct {
 	op  ebiten.DrawImageOptions
 
 	shown   uint64 // machine frame number last uploaded
+	// What the screen shows, to skip redrawing a picture that has not changed (the screen
+	// is not cleared every frame, main_js.go): the machine, VERA's FrameSerial, the size.
+	drawnFor    *core.Machine
+	drawnSerial uint64
+	drawnW      int
+	drawnH      int
 	stats   hostStats
 	perfNow js.Value
 }
@@ -95,7 +102,16 @@ func (g *game) Draw(screen *ebiten.Image) {
 	t0 := g.now()
 	defer func() { g.stats.DrawMs += g.now() - t0; g.stats.Draws++ }()
 	m := g.s.Machine()
-	if f := m.Frame(); f != g.shown || g.shown == 0 {
+	f := m.Frame()
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	serial := m.VERA().FrameSerial()
+	if g.shown != 0 && f != 0 && m == g.drawnFor && serial == g.drawnSerial && sw == g.drawnW && sh == g.drawnH {
+		// The same picture, already on the screen: drawing it again would only cost the
+		// page a canvas upload (in software-GL browsers, a read-back of the whole canvas).
+		g.shown = f
+		return
+	}
+	if f != g.shown || g.shown == 0 {
 		if pix := overlay.FrameRGBA(m); pix != nil {
 			g.img.WritePixels(pix)
 			if f > 0 && g.stats.FirstFrame == 0 {
@@ -105,14 +121,15 @@ func (g *game) Draw(screen *ebiten.Image) {
 		}
 		g.shown = f
 	}
+	g.drawnFor, g.drawnSerial, g.drawnW, g.drawnH = m, serial, sw, sh
 	// The canvas is exactly the screen slot (web/style.css), so the picture fills it at the
 	// largest whole-number scale, centred on whole device pixels.
-	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	scale := max(1, min(sw/vera.ScreenWidth, sh/vera.ScreenHeight))
 	g.op.GeoM.Reset()
 	g.op.GeoM.Scale(float64(scale), float64(scale))
 	g.op.GeoM.Translate(float64((sw-scale*vera.ScreenWidth)/2), float64((sh-scale*vera.ScreenHeight)/2))
 	g.op.Filter = ebiten.FilterNearest
+	screen.Clear()
 	screen.DrawImage(g.img, &g.op)
 }
 

@@ -37,6 +37,9 @@ func main() {
 	// The picture is scaled by whole numbers with nearest filtering (issue 6: "crisply");
 	// ebiten's final-screen filter would blur it at fractional device scales.
 	ebiten.SetScreenFilterEnabled(false)
+	// Draw redraws the screen only when the picture changed (game.Draw), so the screen
+	// keeps what it shows between frames.
+	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetWindowTitle("x16scope")
 	js.Global().Get("document").Call("dispatchEvent", js.Global().Get("Event").New("x16scope-ready"))
