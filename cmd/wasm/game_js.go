@@ -23,15 +23,15 @@ type game struct {
 	img *ebiten.Image
 	op  ebiten.DrawImageOptions
 
-	shown   uint64 // machine frame number last uploaded
+	shown uint64 // machine frame number last uploaded
 	// What the screen shows, to skip redrawing a picture that has not changed (the screen
 	// is not cleared every frame, main_js.go): the machine, VERA's FrameSerial, the size.
 	drawnFor    *core.Machine
 	drawnSerial uint64
 	drawnW      int
 	drawnH      int
-	stats   hostStats
-	perfNow js.Value
+	stats       hostStats
+	perfNow     js.Value
 }
 
 // hostStats are host-side timings in milliseconds, for the measurements in the report and
