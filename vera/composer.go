@@ -71,8 +71,9 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 		case c.Video&0x30 == 0x10 && !sprites:
 			idx = a[:n]
 		default:
-			idx = r.idx[:n]
-			mergeRow(idx, a[:n], b[:n], &r.spr, sprites)
+			// Merge and convert in one pass: the indices never go through memory.
+			mergePaletteRow(out, a[:n], b[:n], &r.spr, sprites, &r.palette)
+			return
 		}
 		paletteRow(out, idx, &r.palette)
 		return
@@ -80,17 +81,19 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 	v.composeScaled(row, hstart, hstop, a, b, sprites)
 }
 
-// mergeRow composes one row's palette indices into dst, 8 pixels at a time: layer 1 over
-// layer 0 and, when sprites is set, the sprites in the RTL's order.
-func mergeRow(dst, a, b []uint8, spr *spriteLine, sprites bool) {
-	n := len(dst)
-	a, b = a[:n], b[:n]
+// mergePaletteRow composes one row, 8 pixels at a time: layer 1 over layer 0 and, when
+// sprites is set, the sprites in the RTL's order (composePixel), then converts the palette
+// indices to RGBA without storing them in between.
+func mergePaletteRow(out []byte, a, b []uint8, spr *spriteLine, sprites bool, pal *[256]uint32) {
+	n := len(a)
+	b = b[:n]
+	out = out[:4*n]
 	end := n &^ 7
-	if sprites {
-		for i := 0; i < end; i += 8 {
-			pa := binary.LittleEndian.Uint64(a[i : i+8])
-			pb := binary.LittleEndian.Uint64(b[i : i+8])
-			g := mergeGroup(pa, pb)
+	for i := 0; i < end; i += 8 {
+		pa := binary.LittleEndian.Uint64(a[i : i+8])
+		pb := binary.LittleEndian.Uint64(b[i : i+8])
+		g := mergeGroup(pa, pb)
+		if sprites {
 			if sz := binary.LittleEndian.Uint64(spr.zm[i : i+8]); sz != 0 {
 				// composePixel for 8 lanes: a sprite pixel wins where its Z is 3, where
 				// layer 1 is transparent and its Z is 2, or where both layers are and its Z
@@ -100,20 +103,19 @@ func mergeRow(dst, a, b []uint8, spr *spriteLine, sprites bool) {
 				win := z1&z2 | (z2|z1&^nonZeroBit7(pa))&^nonZeroBit7(pb)
 				g ^= (g ^ binary.LittleEndian.Uint64(spr.col[i:i+8])) & spreadBit7(win)
 			}
-			binary.LittleEndian.PutUint64(dst[i:i+8], g)
 		}
-	} else {
-		for i := 0; i < end; i += 8 {
-			g := mergeGroup(binary.LittleEndian.Uint64(a[i:i+8]), binary.LittleEndian.Uint64(b[i:i+8]))
-			binary.LittleEndian.PutUint64(dst[i:i+8], g)
-		}
+		o := (*[32]byte)(out[4*i : 4*i+32])
+		binary.LittleEndian.PutUint64(o[0:8], uint64(pal[uint8(g)])|uint64(pal[uint8(g>>8)])<<32)
+		binary.LittleEndian.PutUint64(o[8:16], uint64(pal[uint8(g>>16)])|uint64(pal[uint8(g>>24)])<<32)
+		binary.LittleEndian.PutUint64(o[16:24], uint64(pal[uint8(g>>32)])|uint64(pal[uint8(g>>40)])<<32)
+		binary.LittleEndian.PutUint64(o[24:32], uint64(pal[uint8(g>>48)])|uint64(pal[uint8(g>>56)])<<32)
 	}
 	for i := end; i < n; i++ {
 		var sc, z uint8
 		if sprites {
 			sc, z = spr.col[i], spr.zm[i]&3
 		}
-		dst[i] = composePixel(a[i], b[i], sc, z)
+		binary.LittleEndian.PutUint32(out[4*i:4*i+4], pal[composePixel(a[i], b[i], sc, z)])
 	}
 }
 

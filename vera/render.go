@@ -36,10 +36,9 @@ type renderState struct {
 	scratch  [2][2]layerLine // per layer and buffer: lines rendered outside the cache
 	zeroLine layerLine       // stands in for a disabled layer
 
-	spr    spriteLine         // sprite line buffer
-	px     [64]uint8          // one sprite line's pixels in screen order
-	sprOcc spriteOcc          // which slots of spr this line's sprites covered
-	idx    [ScreenWidth]uint8 // the composed line as palette indices
+	spr    spriteLine // sprite line buffer
+	px     [64]uint8  // one sprite line's pixels in screen order
+	sprOcc spriteOcc  // which slots of spr this line's sprites covered
 	plan   spritePlan
 
 	collisions uint8 // sprite collision groups seen this frame (ISR 7:4 at VSYNC)

@@ -93,6 +93,10 @@ func refCompose(l0, l1, sc, z uint8) uint8 {
 func TestMergeRowFollowsComposerOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var spr spriteLine
+	var pal [256]uint32 // colour i is i<<8 | $5A: the index comes back out of the RGBA row
+	for i := range pal {
+		pal[i] = uint32(i)<<8 | 0x5A
+	}
 	for _, n := range []int{640, 636, 8, 5, 300} {
 		for range 200 {
 			a := make([]uint8, n)
@@ -110,16 +114,20 @@ func TestMergeRowFollowsComposerOrder(t *testing.T) {
 				}
 			}
 			for _, sprites := range []bool{false, true} {
-				dst := make([]uint8, n)
-				mergeRow(dst, a, b, &spr, sprites)
+				out := make([]byte, 4*n)
+				mergePaletteRow(out, a, b, &spr, sprites, &pal)
 				for i := range n {
+					if out[4*i] != 0x5A {
+						t.Fatalf("pixel %d: RGBA %x, not from the palette", i, out[4*i:4*i+4])
+					}
+					dst := out[4*i+1 : 4*i+2]
 					var sc, z uint8
 					if sprites {
 						sc, z = spr.col[i], spr.zm[i]&3
 					}
-					if want := refCompose(a[i], b[i], sc, z); dst[i] != want {
+					if want := refCompose(a[i], b[i], sc, z); dst[0] != want {
 						t.Fatalf("n=%d sprites=%v pixel %d: l0 %02X l1 %02X sprite %02X Z%d -> %02X, want %02X",
-							n, sprites, i, a[i], b[i], sc, z, dst[i], want)
+							n, sprites, i, a[i], b[i], sc, z, dst[0], want)
 					}
 				}
 			}
