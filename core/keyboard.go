@@ -136,3 +136,11 @@ func (m *Machine) SetJoystick(n int, pressed uint16) {
 		m.sys.snes.pressed[n-1] = pressed
 	}
 }
+
+// UnplugJoystick disconnects controller n (1-4): its port reads as empty again.
+func (m *Machine) UnplugJoystick(n int) {
+	if n >= 1 && n <= 4 {
+		m.sys.snes.connected[n-1] = false
+		m.sys.snes.pressed[n-1] = 0
+	}
+}

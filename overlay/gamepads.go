@@ -10,6 +10,7 @@ package overlay
 // pad changes, never per bus cycle, so an interface costs nothing here.
 type joystickSink interface {
 	SetJoystick(n int, pressed uint16)
+	UnplugJoystick(n int)
 }
 
 // padPorts is what the four SNES ports were last given.
@@ -23,8 +24,7 @@ type padPorts struct {
 // index i, buttons[i] its pressed buttons (bit b = standard button b). A pad that is
 // present with nothing pressed still connects its port: that is how the KERNAL's
 // joystick_get tells a controller from an empty port (it answers Y = $00, not $FF). A pad
-// that goes away releases its buttons; the port stays connected (the machine has no way
-// to unplug a controller).
+// that goes away unplugs its port.
 func (pp *padPorts) update(m joystickSink, present [4]bool, buttons [4]uint32) {
 	if m != pp.to {
 		*pp = padPorts{to: m}
@@ -37,7 +37,11 @@ func (pp *padPorts) update(m joystickSink, present [4]bool, buttons [4]uint32) {
 			if pp.given[i] && snes == pp.pressed[i] {
 				continue
 			}
-		case !pp.given[i] || pp.pressed[i] == 0:
+		case pp.given[i]:
+			m.UnplugJoystick(i + 1)
+			pp.given[i], pp.pressed[i] = false, 0
+			continue
+		default:
 			continue
 		}
 		m.SetJoystick(i+1, snes)

@@ -8,12 +8,14 @@ import (
 	"x16scope/core"
 )
 
-// joyLog records SetJoystick calls.
+// joyLog records SetJoystick calls, and UnplugJoystick calls as pressed -1.
 type joyLog struct{ calls [][2]int }
 
 func (j *joyLog) SetJoystick(n int, pressed uint16) {
 	j.calls = append(j.calls, [2]int{n, int(pressed)})
 }
+
+func (j *joyLog) UnplugJoystick(n int) { j.calls = append(j.calls, [2]int{n, -1}) }
 
 func (j *joyLog) take() [][2]int {
 	c := j.calls
@@ -56,11 +58,11 @@ func TestPadPortsTellTheMachineWhatChanged(t *testing.T) {
 	if c := m.take(); !equalCalls(c, [][2]int{{2, core.SNESA | core.SNESUp}}) {
 		t.Fatalf("A+UP: calls %v", c)
 	}
-	// The pad goes away: its buttons are released, once.
+	// The pad goes away: its port is unplugged, once.
 	pp.update(m, [4]bool{}, none)
 	pp.update(m, [4]bool{}, none)
-	if c := m.take(); !equalCalls(c, [][2]int{{2, 0}}) {
-		t.Fatalf("pad gone: calls %v, want one release", c)
+	if c := m.take(); !equalCalls(c, [][2]int{{2, -1}}) {
+		t.Fatalf("pad gone: calls %v, want one unplug", c)
 	}
 	// A new machine (load or reset) is told the held state from scratch.
 	pp.update(m, [4]bool{true, true}, [4]uint32{1 << 9, 1 << 1})
@@ -117,6 +119,12 @@ func TestBrowserInputPrograms(t *testing.T) {
 	runTicks(s, 3)
 	if got := read(s, 0x30, 3); !bytes.Equal(got, []byte{0xF7, 0x7F, 0x00}) {
 		t.Fatalf("A+UP: % X, want F7 7F 00", got)
+	}
+	// Unplugged, the port is empty again.
+	pp.update(s.Machine(), [4]bool{}, [4]uint32{})
+	runTicks(s, 3)
+	if got := read(s, 0x30, 3); !bytes.Equal(got, []byte{0xFF, 0xFF, 0xFF}) {
+		t.Fatalf("pad unplugged: % X, want FF FF FF (empty port)", got)
 	}
 
 	s = newSession(t)

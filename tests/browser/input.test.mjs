@@ -38,6 +38,10 @@ function padMock() {
       // What the browser fires once a pad is plugged in and used.
       window.dispatchEvent(new Event('gamepadconnected'));
     },
+    disconnect(i) {
+      pads[i] = null;
+      window.dispatchEvent(new Event('gamepaddisconnected'));
+    },
     hold(i, list) {
       pads[i].buttons.forEach((b, n) => { b.pressed = list.includes(n); b.value = b.pressed ? 1 : 0; });
       pads[i].timestamp = performance.now();
@@ -79,6 +83,10 @@ test('a gamepad reaches the program as an SNES controller', async () => {
     await page.evaluate(() => x16scope.reset());
     await page.waitForFunction((f) => x16scope.status().frame < f && x16scope.peek(0x36)[0] >= 3, before, { timeout: 20000 });
     await peekIs(page, 0x30, [0x6D, 0xFF, 0x00, 0xFF, 0xFF, 0xFF], 'after a reset');
+
+    // Unplugged, the port is empty again.
+    await page.evaluate(() => x16testPads.disconnect(0));
+    await peekIs(page, 0x30, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], 'pad 0 unplugged');
     assert.deepEqual(page.x16errors, []);
   } finally { await page.close(); }
 });
