@@ -49,7 +49,6 @@ type Machine struct {
 	tracer Tracer
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
-	target uint64     // the cycle the current RunUntil stops at (run)
 }
 
 // New builds a machine and resets it.
@@ -162,7 +161,6 @@ func (m *Machine) run(target uint64) Event {
 	// the instruction itself: it is at most the next device service (b.devNext) and the
 	// run's target, and 0 whenever something needs a look before the next instruction (an
 	// I/O access, an interrupt line, NMI, WAI, STP, an instruction that may clear I).
-	m.target = target
 	b.next = 0
 	for {
 		if b.cycle >= b.next {
