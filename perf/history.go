@@ -98,9 +98,8 @@ type history struct {
 	periods  [PeriodHistory]PeriodRecord
 	nPeriods uint64
 
-	heat      [HeatFrames][LinesPerFrame]uint16     // per-line bus clocks of recent frames
-	lastLines [LinesPerFrame]LineClocks             // the newest frame's lines, per client
-	lines     [HeatFrames][LinesPerFrame]LineClocks // per-line clocks by client, beside heat
+	heat  [HeatFrames][LinesPerFrame]uint16     // per-line bus clocks of recent frames
+	lines [HeatFrames][LinesPerFrame]LineClocks // per-line clocks by client, beside heat
 
 	frameNo uint32     // number of the frame in progress
 	flags   FrameFlags // flags of the frame in progress
@@ -150,3 +149,8 @@ func (h *history) machineReset() {
 
 // slot is the ring index of the n-th record (0-based, n < nFrames).
 func slot(n uint64) int { return int(n % HistoryFrames) }
+
+// newestLines is the newest frame's per-line clocks by client (all zero before the first).
+func (h *history) newestLines() *[LinesPerFrame]LineClocks {
+	return &h.lines[(h.nFrames+HeatFrames-1)%HeatFrames]
+}

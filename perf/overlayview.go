@@ -40,7 +40,7 @@ func (p *Profiler) LinesAt(k int) *[LinesPerFrame]LineClocks {
 }
 
 // NewestLines is the newest frame's per-line bus clocks by client.
-func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return &p.hist.lastLines }
+func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return p.hist.newestLines() }
 
 // BucketInfo names bucket b and tells its kind and whether its cycles are waiting.
 func (p *Profiler) BucketInfo(b int) (name string, kind Kind, idle bool) {

@@ -88,7 +88,7 @@ func (p *Profiler) WriteSnapshot(s *Snapshot) {
 			le.PutUint16(s[o+2*y:], v)
 		}
 	}
-	for y, l := range h.lastLines {
+	for y, l := range h.newestLines() {
 		o := SnapLinesAt + y*SnapLineFields*2
 		le.PutUint16(s[o:], l.Layer0)
 		le.PutUint16(s[o+2:], l.Layer1)
