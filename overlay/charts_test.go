@@ -174,7 +174,7 @@ func TestBarSourceAndInspectorMatchTheProfiler(t *testing.T) {
 
 	st := p.Stats(0)
 	newest := p.FrameAt(n - 1)
-	html := InspectHTML(p, 0, &st)
+	html := FrameHTML(p, 0) + StatsHTML(&st)
 	r2 := p.FrameBucketsAt(n - 1)[perf.RegionBucket(2)]
 	for _, want := range []string{
 		"frame " + num(uint64(newest.Frame)),
@@ -186,7 +186,7 @@ func TestBarSourceAndInspectorMatchTheProfiler(t *testing.T) {
 			t.Errorf("inspector lacks %q:\n%s", want, html)
 		}
 	}
-	if got := InspectHTML(p, 999999, &st); !strings.Contains(got, "no longer in the 60 s history") {
+	if got := FrameHTML(p, 999999) + StatsHTML(&st); !strings.Contains(got, "no longer in the 60 s history") {
 		t.Errorf("a frame outside the ring: %s", got)
 	}
 }
@@ -202,7 +202,7 @@ func TestInspectorEscapesZoneNames(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		s.Advance(noClock)
 	}
-	html := InspectHTML(s.Profiler(), 0, nil)
+	html := FrameHTML(s.Profiler(), 0) + StatsHTML(nil)
 	if strings.Contains(html, "<b>x</b>") || !strings.Contains(html, "&lt;b&gt;x&lt;/b&gt;") {
 		t.Fatalf("zone name not escaped:\n%s", html)
 	}

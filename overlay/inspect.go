@@ -47,12 +47,8 @@ func frameRows(p *perf.Profiler, k int) []bucketRow {
 	return out
 }
 
-// InspectHTML renders the inspector for frame f (0: the newest) with the 60-second
-// statistics st: the frame's part (FrameHTML) and the window's (StatsHTML). Every figure
-// carries its unit; bus clocks are marked as a lower bound (PROFILER.md section 4).
-func InspectHTML(p *perf.Profiler, f uint32, st *perf.Stats) string {
-	return FrameHTML(p, f) + StatsHTML(st)
-}
+// The inspector is two parts, written separately (ui_js.go): FrameHTML and StatsHTML. Every
+// figure carries its unit; bus clocks are marked as a lower bound (PROFILER.md section 4).
 
 // FrameHTML is the inspector's part for frame f (0: the newest): the frame's zone table
 // (cycles, % of budget), irq share, bus peak/p95/mean and the peak line, port bytes.

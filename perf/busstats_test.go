@@ -95,7 +95,7 @@ func TestLinesAtKeepsEachHeatmapFrame(t *testing.T) {
 	var seen [frames][LinesPerFrame]LineClocks
 	for f := 0; f < frames; f++ {
 		m.RunFrame()
-		seen[f] = *p.NewestLines()
+		seen[f] = *p.LinesAt(p.FrameCount() - 1) // the newest
 	}
 	if p.FrameCount() != frames {
 		t.Fatalf("%d frames", p.FrameCount())
@@ -110,7 +110,7 @@ func TestLinesAtKeepsEachHeatmapFrame(t *testing.T) {
 			continue
 		}
 		if got == nil || *got != seen[k] {
-			t.Fatalf("LinesAt(%d) is not what NewestLines was after that frame", k)
+			t.Fatalf("LinesAt(%d) is not what it was when that frame was the newest", k)
 		}
 		heat := p.HeatAt(k)
 		for y, l := range got {

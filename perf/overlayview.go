@@ -39,9 +39,6 @@ func (p *Profiler) LinesAt(k int) *[LinesPerFrame]LineClocks {
 	return &p.hist.lines[n%HeatFrames]
 }
 
-// NewestLines is the newest frame's per-line bus clocks by client.
-func (p *Profiler) NewestLines() *[LinesPerFrame]LineClocks { return p.hist.newestLines() }
-
 // BucketInfo names bucket b and tells its kind and whether its cycles are waiting.
 func (p *Profiler) BucketInfo(b int) (name string, kind Kind, idle bool) {
 	if b >= zoneBase+len(p.zoneList) {
