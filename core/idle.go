@@ -49,7 +49,7 @@ func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 // pc (a taken backward branch or jump, or a return or call to a lower address). When the
 // same jump closes the same loop again, the next pass is checked and, if the loop is
 // idle, the passes up to the next event are skipped.
-func (m *Machine) backward(pc uint16, target uint64) {
+func (m *Machine) backward(pc uint16) {
 	i := &m.idle
 	head := m.cpu.PC
 	if pc != i.end || head != i.head {
@@ -59,7 +59,7 @@ func (m *Machine) backward(pc uint16, target uint64) {
 	if i.off || i.failed[pc%idleFailSlots] == uint32(pc)+1 {
 		return
 	}
-	if ok := m.idlePass(head, pc, target); !ok {
+	if ok := m.idlePass(head, pc); !ok {
 		i.failed[pc%idleFailSlots] = uint32(pc) + 1
 	}
 }
@@ -68,7 +68,11 @@ func (m *Machine) backward(pc uint16, target uint64) {
 // that would follow it unchanged. It returns false when the loop is not idle; true when it
 // is, or when the check could not finish for a reason that says nothing about the loop (an
 // event, an interrupt, the run's target, the loop exiting).
-func (m *Machine) idlePass(head, end uint16, target uint64) bool {
+//
+// b.next bounds everything that is not the instruction itself (run in machine.go): it is
+// at most the next device service and the run's target, and drops to 0 for NMI, an
+// instruction that may unmask an IRQ, and any I/O access that needs a look.
+func (m *Machine) idlePass(head, end uint16) bool {
 	b, c := &m.bus, &m.cpu
 	if int(end)+3 >= int(m.sys.trapLow) {
 		return true // KERNAL traps watch these PCs: leave them to the run loop
@@ -79,7 +83,7 @@ func (m *Machine) idlePass(head, end uint16, target uint64) bool {
 	pass := &m.idle.pass
 	n := 0
 	for {
-		if b.cycle >= b.next || b.cycle >= target || c.nmi || c.irq && c.P&flagI == 0 {
+		if b.cycle >= b.next {
 			return true // the run loop services the event; the loop may still be idle
 		}
 		pc := c.PC
@@ -108,7 +112,7 @@ func (m *Machine) idlePass(head, end uint16, target uint64) bool {
 		return false
 	}
 	period := b.cycle - start
-	horizon := min(b.next, target, m.vera.StableUntil())
+	horizon := min(b.next, m.vera.StableUntil())
 	if b.cycle+period >= horizon {
 		return true
 	}

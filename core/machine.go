@@ -212,7 +212,7 @@ func (m *Machine) run(target uint64) Event {
 			}
 		}
 		if c.PC <= pc { // a backward jump: maybe an idle loop (idle.go)
-			m.backward(pc, target)
+			m.backward(pc)
 		}
 		if c.PC >= m.sys.trapLow { // $FFFF unless KERNAL traps are armed (kernal_traps.go)
 			if e := m.trap(); e != 0 {
