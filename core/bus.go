@@ -36,6 +36,22 @@ type Bus struct {
 	// $01 on the slow path with a single compare, so write stays small enough to inline.
 	// It is ioStart-2 on an X16 and 0 in flat mode.
 	writeLimit uint16
+	// fastWriteLimit is writeLimit when the profiler's write trap is not armed (watch.go).
+	fastWriteLimit uint16
+	writeTrap      bool // the next write notes itself in wrote (watch.go)
+	trapLooks      bool // ... and forces a look at its instruction
+	wrote          bool // a write happened while the trap was armed
+
+	// The run loop's one check after an instruction (watch.go): Machine.after runs when the
+	// next PC is outside [wlo, wlo+wspan), the part below trapLow (KERNAL traps) of the
+	// profiler's and recorder's range [plo, plo+pspan). A device or handler forces a look
+	// at the instruction in progress with forceLook.
+	wlo, wspan uint32
+	plo, pspan uint32
+	spans      bool     // a span tracer is attached: marker writes wait for look
+	marks      [4]uint8 // marker writes of the instruction in progress (span mode)
+	nmarks     uint8
+	latched    bool // the instruction in progress wrote a bank latch
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
 	ramBank uint8         // latch behind $00
@@ -97,6 +113,20 @@ func (b *Bus) write(a uint16, v uint8) {
 	b.writeSlow(a, v)
 }
 
+// writeBack is the extra cycle of BBR/BBS, which writes back the byte it just read. It is
+// a bus cycle but not a store (OpWrites), so it leaves the profiler's write trap armed.
+func (b *Bus) writeBack(a uint16, v uint8) {
+	trap := b.writeTrap
+	b.write(a, v)
+	if trap {
+		b.armWriteTrap()
+		b.wrote = false
+	}
+}
+
+// forceLook makes the run loop look at the instruction in progress (Machine.look).
+func (b *Bus) forceLook() { b.wspan, b.pspan = 0, 0 }
+
 // now is the cycle at which the access in progress happens (read/write count it already).
 func (b *Bus) now() uint64 { return b.cycle - 1 }
 
@@ -127,6 +157,13 @@ func (b *Bus) readSlow(a uint16) uint8 {
 }
 
 func (b *Bus) writeSlow(a uint16, v uint8) {
+	if b.writeTrap {
+		b.disarmWriteTrap()
+		b.wrote = true
+		if b.trapLooks {
+			b.forceLook()
+		}
+	}
 	if b.flat {
 		b.ram[a] = v
 		if b.recording {
@@ -138,9 +175,13 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 	case a == 0:
 		b.ramBank = v
 		b.ram[0] = v
+		b.latched = true // the profiler's zones may depend on the bank
+		b.forceLook()
 	case a == 1:
 		b.romBank = v
 		b.ram[1] = v
+		b.latched = true
+		b.forceLook()
 	case a < ioStart:
 		b.ram[a] = v
 	case a < bankedRAM:
@@ -217,8 +258,15 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 		} else if a >= 0x9FB0 && a < 0x9FC0 {
 			if a == 0x9FBC && b.instrs.tracer != nil {
 				// The marker lands between the instructions already executed and this one.
-				b.instrs.flush()
-				b.instrs.tracer.Marker(v)
+				if !b.spans {
+					b.instrs.flush()
+					b.instrs.tracer.Marker(v)
+				} else if b.nmarks < uint8(len(b.marks)) {
+					// The machine reports it with this instruction, whose start it knows.
+					b.marks[b.nmarks] = v
+					b.nmarks++
+					b.forceLook()
+				}
 			}
 			b.emu.write(uint8(a&0xF), v, now)
 			if a == 0x9FB3 && b.sys != nil {

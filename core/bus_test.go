@@ -194,6 +194,8 @@ func TestEmulatorDevice(t *testing.T) {
 type markerRecorder struct{ marks []uint8 }
 
 func (r *markerRecorder) Instrs([]InstrEvent)         {}
+func (r *markerRecorder) Span(uint64, uint16)         {}
+func (r *markerRecorder) Edge()                       {}
 func (r *markerRecorder) Repeat([]InstrEvent, uint32) {}
 func (r *markerRecorder) Interrupt(Interrupt, uint32) {}
 func (r *markerRecorder) Wait(uint32)                 {}

@@ -50,7 +50,7 @@ func (c *CPU) branchBit(v, mask, want uint8) {
 	b := c.b
 	z := uint16(v)
 	m := b.read(z)
-	b.write(z, m)
+	b.writeBack(z, m)
 	off := b.read(c.PC + 1)
 	pc := c.PC + 2
 	t := pc + uint16(int8(off))

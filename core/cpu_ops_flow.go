@@ -276,7 +276,8 @@ func rti(c *CPU, v uint8) {
 	c.P = c.pull() | flagB | flagU
 	lo := c.pull()
 	c.PC = uint16(c.pull())<<8 | uint16(lo)
-	c.b.next = 0 // I may have cleared: the machine looks at the IRQ line again
+	c.b.next = 0    // I may have cleared: the machine looks at the IRQ line again
+	c.b.forceLook() // the profiler sees every RTI (watch.go)
 }
 
 // brk is BRK, the software interrupt: 2 bytes (the signature byte after the opcode is read
@@ -288,4 +289,5 @@ func brk(c *CPU, v uint8) {
 	c.push(uint8(c.PC))
 	c.push(c.P | flagB | flagU)
 	c.enterVector(vectorIRQ)
+	c.b.forceLook() // the profiler sees every BRK (watch.go)
 }

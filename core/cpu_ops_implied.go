@@ -164,6 +164,7 @@ func wai(c *CPU, v uint8) {
 	c.b.read(c.PC)
 	c.halt |= haltWait
 	c.b.next = 0
+	c.b.forceLook() // the profiler sees every WAI (watch.go)
 }
 
 // stp is STP: 3 cycles, then halted until reset.

@@ -46,10 +46,38 @@ func (m *Machine) SetIdleSkip(on bool) { m.idle.off = !on }
 func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 
 // backward is called by the run loop after an instruction at pc moved the PC to or below
-// pc (a taken backward branch or jump, or a return or call to a lower address). When the
-// same jump closes the same loop again, the next pass is checked and, if the loop is
-// idle, the passes up to the next event are skipped.
-func (m *Machine) backward(pc uint16) {
+// pc (a taken backward branch or jump, or a return or call to a lower address), in place of
+// its range check. The profiler's loop detector sees the jump first (watch.go), then the
+// range check runs; then, when the same jump closes the same loop again, the next pass is
+// checked and, if the loop is idle, the passes up to the next event are skipped.
+func (m *Machine) backward(pc uint16, op uint8, start uint64) {
+	b := &m.bus
+	if w := &m.watch; w.spans && w.Detect {
+		// The loop detector (watch.go). Its common cases in busy code stay here: a loop
+		// that wrote closing again (anchored again, as it was), and a call or return.
+		switch d := &w.Loop; {
+		case w.Fine:
+			if pc != d.End || m.cpu.PC != d.Head || b.wrote {
+				m.loopClose(pc, op, start)
+			}
+		case pc == d.End && m.cpu.PC == d.Head && closesLoops[op] &&
+			(b.wrote || d.Closes == 0 || w.pre.ok && b.prefixHolds(&w.pre)):
+			d.Closes, b.wrote = 1, false
+			if !w.pre.ok {
+				b.armWriteTrap()
+			}
+		case d.Closes != 0 && !b.wrote && !w.pre.ok:
+			m.loopClose(pc, op, start)
+		case !closesLoops[op]:
+			// A call or return: nothing to count while no loop is anchored or the anchored
+			// one has stored in this pass (perf's detector would drop it at most).
+		default:
+			m.loopClose(pc, op, start)
+		}
+	}
+	if uint32(m.cpu.PC)-b.plo >= b.pspan {
+		m.look(pc, op, start)
+	}
 	i := &m.idle
 	head := m.cpu.PC
 	if pc != i.end || head != i.head {
@@ -80,6 +108,7 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.P
 	start := b.cycle
 	sideReads := b.sideReads
+	tellings := m.watch.tellings
 	pass := &m.idle.pass
 	n := 0
 	for {
@@ -95,11 +124,14 @@ func (m *Machine) idlePass(head, end uint16) bool {
 		}
 		t0 := b.cycle
 		op := c.Step()
-		e := MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
-		if m.tracer != nil && b.instrs.record(e) {
-			b.instrs.flush()
+		// What the run loop does after an instruction for the profiler (watch.go).
+		if w := &m.watch; c.PC <= pc && w.spans && w.Detect {
+			m.loopClose(pc, op, t0)
 		}
-		pass[n] = e
+		if uint32(c.PC)-b.plo >= b.pspan {
+			m.look(pc, op, t0)
+		}
+		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++
 		if Opcodes[op].Flags&(OpWrites|OpWAI|OpSTP) != 0 {
 			return false
@@ -119,10 +151,22 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	// k whole passes end before horizon; the run loop executes the rest, so whatever
 	// happens at horizon happens at the same instruction boundary as without skipping.
 	k := (horizon - 1 - b.cycle) / period
+	// The profiler is told of the skipped passes, unless it was told nothing during the
+	// pass checked (span mode): then every instruction of it ran in the span the profiler
+	// is in, and so do the passes skipped, which just join that span.
+	tell := m.tracer != nil && !(m.watch.spans && m.watch.tellings == tellings)
+	if tell {
+		m.sync(b.cycle)
+	} else {
+		b.instrs.flush()
+	}
 	b.cycle += k * period
 	m.idle.skipped += k * period
-	if m.tracer != nil {
-		b.instrs.flush()
+	if b.instrs.rec != nil {
+		b.instrs.rec.Repeat(pass[:n], uint32(k))
+	}
+	if tell {
+		m.watch.reported = b.cycle
 		m.tracer.Repeat(pass[:n], uint32(k))
 	}
 	return true

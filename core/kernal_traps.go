@@ -71,12 +71,14 @@ func (s *sysDevices) rearm() {
 	if s.pending == 0 {
 		s.trapLow = s.armedLow
 	}
+	s.m.retrigger()
 }
 
 // request asks trap() to run a pend* action once the current instruction has finished.
 func (s *sysDevices) request(action uint8) {
 	s.pending |= action
 	s.trapLow = 0
+	s.m.bus.wspan = 0 // the run loop's check covers the traps (watch.go)
 }
 
 // reset is the machine's reset: devices go to their power-on state; the file system and
@@ -211,6 +213,7 @@ func (m *Machine) runPending() Event {
 	p := s.pending
 	s.pending = 0
 	s.trapLow = s.armedLow
+	m.retrigger()
 	switch {
 	case p&pendPowerOff != 0:
 		s.notice("the program switched the machine off (SMC power-off request)")

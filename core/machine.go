@@ -47,6 +47,7 @@ type Machine struct {
 	bus    Bus
 	vera   *vera.VERA
 	tracer Tracer
+	watch  watchState // what the run loop watches for the tracer (watch.go)
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
 }
@@ -78,6 +79,7 @@ func New(cfg Config) (*Machine, error) {
 	b := &m.bus
 	b.lowLimit = ioStart
 	b.writeLimit = ioStart - 2
+	b.fastWriteLimit = b.writeLimit
 	b.nbanks = kb / 8
 	b.banked = make([]byte, b.nbanks*bankSize)
 	b.rom = rom
@@ -85,6 +87,7 @@ func New(cfg Config) (*Machine, error) {
 	m.cpu.b = b
 	b.sys = &m.sys
 	m.sys.init(m)
+	m.retrigger()
 	m.Reset()
 	return m, nil
 }
@@ -100,19 +103,23 @@ func (m *Machine) Reset() {
 	m.vera.Reset()
 	b.emu = emuDevice{}
 	m.sys.reset()
+	m.sync(b.cycle)
+	m.cpu.Reset()
+	m.watch.reported = b.cycle // the reset sequence is no instruction: nobody is charged for it
+	b.next, b.devNext = 0, 0
 	if m.tracer != nil {
-		m.bus.instrs.flush()
 		m.tracer.Reset()
 	}
-	m.cpu.Reset()
-	b.next, b.devNext = 0, 0
 }
 
-// SetTracer attaches a profiler (nil detaches it).
+// SetTracer attaches a profiler (nil detaches it). It receives every instruction until it
+// asks for spans (SetWatch).
 func (m *Machine) SetTracer(t Tracer) {
-	m.bus.instrs.flush()
+	m.sync(m.bus.cycle)
 	m.tracer = t
 	m.bus.instrs.tracer = t
+	m.watch.reported = m.bus.cycle
+	m.SetWatch(Watch{Every: true})
 }
 
 // VERA gives access to the video chip, for rendering output and its Peek paths.
@@ -149,7 +156,7 @@ func (m *Machine) RunFrame() Event {
 // It stops early when the CPU stops (STP) or exits (PC = $FFFF).
 func (m *Machine) RunUntil(target uint64) Event {
 	ev := m.run(target)
-	m.bus.instrs.flush() // whoever reads the profile after this call sees every instruction
+	m.sync(m.bus.cycle) // whoever reads the profile after this call sees every cycle
 	return ev
 }
 
@@ -184,8 +191,9 @@ func (m *Machine) run(target uint64) Event {
 				// WAI: nothing happens until a device event, so jump straight to it.
 				until := b.next
 				if m.tracer != nil {
-					b.instrs.flush()
+					m.sync(b.cycle)
 					m.tracer.Wait(uint32(until - b.cycle))
+					m.watch.reported = until
 				}
 				b.cycle = until
 				continue
@@ -206,16 +214,20 @@ func (m *Machine) run(target uint64) Event {
 			c.PC = pc + 1
 			opTable[op](c, v)
 		}
-		if m.tracer != nil {
-			if b.instrs.record(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, m.bankAt(pc))) {
-				b.instrs.flush()
+		// One range check covers the profiler, the recorder and the KERNAL traps
+		// (watch.go); with nobody listening it only fails at the trapped PCs ($FFFF, the
+		// exit convention, unless traps are armed). A backward jump (maybe a wait loop,
+		// maybe an idle loop) goes to backward instead, which makes the profiler's check
+		// after the loop detector's (idle.go).
+		if c.PC <= pc {
+			m.backward(pc, op, start)
+			if c.PC >= m.sys.trapLow {
+				if e := m.runTrap(); e != 0 {
+					return ev | e
+				}
 			}
-		}
-		if c.PC <= pc { // a backward jump: maybe an idle loop (idle.go)
-			m.backward(pc)
-		}
-		if c.PC >= m.sys.trapLow { // $FFFF unless KERNAL traps are armed (kernal_traps.go)
-			if e := m.trap(); e != 0 {
+		} else if uint32(c.PC)-b.wlo >= b.wspan {
+			if e := m.after(pc, op, start); e != 0 {
 				return ev | e
 			}
 		}
@@ -231,10 +243,7 @@ func (m *Machine) interrupt() bool {
 		c.halt &^= haltWait
 		start := m.bus.cycle
 		c.Interrupt(vectorNMI)
-		if m.tracer != nil {
-			m.bus.instrs.flush()
-			m.tracer.Interrupt(NMI, uint32(m.bus.cycle-start))
-		}
+		m.reportInterrupt(NMI, start)
 		return true
 	}
 	// An IRQ wakes WAI even when masked; the CPU then resumes after the WAI.
@@ -244,11 +253,26 @@ func (m *Machine) interrupt() bool {
 	}
 	start := m.bus.cycle
 	c.Interrupt(vectorIRQ)
-	if m.tracer != nil {
-		m.bus.instrs.flush()
-		m.tracer.Interrupt(IRQ, uint32(m.bus.cycle-start))
-	}
+	m.reportInterrupt(IRQ, start)
 	return true
+}
+
+// reportInterrupt tells the tracer and the recorder about an interrupt entry that began at
+// cycle start.
+func (m *Machine) reportInterrupt(kind Interrupt, start uint64) {
+	b := &m.bus
+	if m.tracer == nil && b.instrs.rec == nil {
+		return
+	}
+	m.sync(start)
+	cycles := uint32(b.cycle - start)
+	if b.instrs.rec != nil {
+		b.instrs.rec.Interrupt(kind, cycles)
+	}
+	if m.tracer != nil {
+		m.watch.reported = b.cycle
+		m.tracer.Interrupt(kind, cycles)
+	}
 }
 
 // service brings the devices up to the current cycle, reports their events, re-samples the
@@ -261,7 +285,7 @@ func (m *Machine) service() Event {
 		ev |= EventVSync
 		clear(m.idle.failed[:]) // a loop that was busy may be idle now
 		if m.tracer != nil {
-			b.instrs.flush()
+			m.sync(now)
 			m.tracer.VSync(now)
 		}
 	}
@@ -308,8 +332,12 @@ func (m *Machine) Poke(addr uint16, v uint8) error {
 	switch {
 	case addr == 0: // the bank latches, and the RAM copies the CPU reads back
 		m.bus.ramBank, m.bus.ram[0] = v, v
+		m.bus.latched = true // as for a CPU write: the profiler looks again
+		m.bus.forceLook()
 	case addr == 1:
 		m.bus.romBank, m.bus.ram[1] = v, v
+		m.bus.latched = true
+		m.bus.forceLook()
 	case addr < ioStart:
 		m.bus.ram[addr] = v
 	case addr < bankedRAM:
@@ -335,7 +363,11 @@ func (m *Machine) RAMBanks() int { return m.bus.nbanks }
 func (m *Machine) CPU() CPUState { return m.cpu.State() }
 
 // SetCPU sets the CPU registers (debugger, direct program start).
-func (m *Machine) SetCPU(s CPUState) { m.cpu.SetState(s); m.bus.next = 0 }
+func (m *Machine) SetCPU(s CPUState) {
+	m.cpu.SetState(s)
+	m.bus.next = 0
+	m.pcMoved()
+}
 
 // DrainConsole returns and clears what the guest printed through the emulator device
 // ($9FB9-$9FBB).

@@ -134,4 +134,5 @@ func (m *Machine) startDirect(p PRG) {
 	m.bus.ram[0x1FF] = 0xFF // RTS pulls $FFFE and adds one
 	m.bus.ram[0x1FE] = 0xFE
 	m.cpu.SetState(CPUState{PC: p.Entry, S: 0xFD, P: flagI})
+	m.pcMoved()
 }

@@ -9,6 +9,8 @@ import (
 type waitCounter struct{ wait, irq uint64 }
 
 func (w *waitCounter) Instrs([]core.InstrEvent)         {}
+func (w *waitCounter) Span(uint64, uint16)              {}
+func (w *waitCounter) Edge()                            {}
 func (w *waitCounter) Repeat([]core.InstrEvent, uint32) {}
 func (w *waitCounter) Interrupt(core.Interrupt, uint32) { w.irq++ }
 func (w *waitCounter) Wait(c uint32)                    { w.wait += uint64(c) }

@@ -1,17 +1,28 @@
 package core
 
 // Tracer receives the machine's profiling events. Package perf implements it; core only
-// defines and calls it. With no tracer attached the machine pays one predictable nil check
+// defines and calls it. With no tracer attached the machine pays one predictable compare
 // per instruction and nothing else.
 //
-// Instructions arrive in batches: an interface call per instruction would cost more than
-// the profiler's own work, so the machine stores each instruction in a fixed buffer and
-// hands the buffer over when it is full and before any other event, which keeps every
-// event in execution order.
+// A tracer is told about instructions in one of two ways (watch.go):
+//   - every instruction, in batches (the default when a tracer is attached, and what
+//     Watch.Every asks for): the machine stores each instruction in a fixed buffer and hands
+//     the buffer over when it is full and before any other event, which keeps every event in
+//     execution order;
+//   - spans (a Watch without Every): only the instructions the tracer said it must see
+//     arrive through Instrs, one at a time; the cycles of all the others arrive as Span
+//     totals, and Edge says the PC left the range the tracer is watching.
 type Tracer interface {
 	// Instrs reports executed instructions in order. The slice is only valid during the
 	// call.
 	Instrs(batch []InstrEvent)
+	// Span reports the cycles run since the previous report by instructions the tracer
+	// did not ask to see, all in the range whose Watch.Code is code (span mode only). It
+	// comes before any other report.
+	Span(cycles uint64, code uint16)
+	// Edge reports that the next instruction's PC is outside the watched range (span
+	// mode only; Span came first).
+	Edge()
 	// Repeat reports that the instructions of pass, which were just reported through
 	// Instrs, ran times more in a row exactly as they did then: the machine fast-forwarded
 	// an idle loop (idle.go). The slice is only valid during the call.
@@ -49,9 +60,21 @@ func (e InstrEvent) Bank() uint8    { return uint8(e >> 56) }
 // instrBatch is how many instructions the machine collects before handing them over.
 const instrBatch = 256
 
-// traceBuffer collects instructions for the tracer.
+// Recorder receives every executed instruction (a debugger's "last instructions" view, the
+// CLI's --trace), independently of the profiler.
+type Recorder interface {
+	Instrs(batch []InstrEvent)
+	// Repeat: pass ran times more (an idle loop fast-forwarded, see Tracer.Repeat).
+	Repeat(pass []InstrEvent, times uint32)
+	// Interrupt: a hardware interrupt entry sequence took cycles.
+	Interrupt(kind Interrupt, cycles uint32)
+}
+
+// traceBuffer collects instructions for the recorder and for a tracer that wants every one.
 type traceBuffer struct {
-	tracer Tracer
+	tracer Tracer   // receives the batch when every is set
+	every  bool     // the tracer wants every instruction (Watch.Every)
+	rec    Recorder // receives the batch when not nil
 	n      int
 	buf    [instrBatch]InstrEvent
 }
@@ -64,10 +87,15 @@ func (t *traceBuffer) record(e InstrEvent) (full bool) {
 	return t.n == instrBatch
 }
 
-// flush hands the collected instructions to the tracer. Call it before any other event.
+// flush hands the collected instructions over. Call it before any other event.
 func (t *traceBuffer) flush() {
-	if t.n > 0 && t.tracer != nil {
-		t.tracer.Instrs(t.buf[:t.n])
+	if t.n > 0 {
+		if t.rec != nil {
+			t.rec.Instrs(t.buf[:t.n])
+		}
+		if t.every && t.tracer != nil {
+			t.tracer.Instrs(t.buf[:t.n])
+		}
 	}
 	t.n = 0
 }

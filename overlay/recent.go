@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"x16scope/core"
-	"x16scope/perf"
 )
 
 // recentSize is how many executed instructions the session keeps for the "last
@@ -20,13 +19,11 @@ type Instr struct {
 	Next uint16 // PC after the instruction
 }
 
-// recorder keeps the last recentSize instructions. It is the session's core.Tracer: it
-// records, then hands the events on to the profiler (perf), so the profiler stays the only
-// owner of the numbers. Per batch of instructions it copies at most the last recentSize
-// packed events and scans for an I/O-page PC; anything derived (BRK counts) is worked out
-// only when someone looks.
+// recorder keeps the last recentSize instructions: the session's core.Recorder, beside the
+// profiler. Per batch of instructions it copies at most the last recentSize packed events
+// and scans for an I/O-page PC; anything derived (BRK counts) is worked out only when
+// someone looks.
 type recorder struct {
-	prof *perf.Profiler              // receives every event after the recorder (set by install)
 	ring [recentSize]core.InstrEvent // the newest is ring[(n-1) % recentSize]
 	n    uint64                      // instructions recorded since the last reset
 	// ioPC is the first instruction fetched from the I/O page ($9F00-$9FFF), 0 for none:
@@ -34,7 +31,7 @@ type recorder struct {
 	ioPC uint16
 }
 
-// Instrs records a batch of instructions and hands it on (core.Tracer).
+// Instrs records a batch of instructions (core.Recorder).
 func (r *recorder) Instrs(batch []core.InstrEvent) {
 	if r.ioPC == 0 {
 		for _, e := range batch {
@@ -49,29 +46,23 @@ func (r *recorder) Instrs(batch []core.InstrEvent) {
 		r.ring[(r.n+uint64(skip+i))&(recentSize-1)] = e
 	}
 	r.n += uint64(len(batch))
-	r.prof.Instrs(batch)
 }
 
 // Repeat records the passes of an idle loop the machine fast-forwarded (those the ring can
-// hold) and hands the event on.
+// hold).
 func (r *recorder) Repeat(pass []core.InstrEvent, times uint32) {
 	total := uint64(times) * uint64(len(pass))
 	for j := total - min(total, recentSize); j < total; j++ {
 		r.ring[(r.n+j)&(recentSize-1)] = pass[j%uint64(len(pass))]
 	}
 	r.n += total
-	r.prof.Repeat(pass, times)
 }
 
-// The other events go straight to the profiler (direct calls on the concrete type).
-func (r *recorder) Interrupt(kind core.Interrupt, cycles uint32) { r.prof.Interrupt(kind, cycles) }
-func (r *recorder) Wait(cycles uint32)                           { r.prof.Wait(cycles) }
-func (r *recorder) Marker(v uint8)                               { r.prof.Marker(v) }
-func (r *recorder) VSync(cycle uint64)                           { r.prof.VSync(cycle) }
-func (r *recorder) Reset()                                       { r.prof.Reset() }
+// Interrupt implements core.Recorder; the ring keeps instructions only.
+func (r *recorder) Interrupt(core.Interrupt, uint32) {}
 
 // clear forgets every recorded instruction (a new program or a reset).
-func (r *recorder) clear() { *r = recorder{prof: r.prof} }
+func (r *recorder) clear() { *r = recorder{} }
 
 // at is the k-th most recent instruction (0 the newest).
 func (r *recorder) at(k int) Instr {

@@ -90,9 +90,7 @@ func (s *Session) install(m *core.Machine) {
 	p.Acquire(perf.OwnerOverlay)
 	s.m, s.prof = m, p
 	s.rec.clear()
-	s.rec.prof = p
-	// The recorder sits in front of the profiler (perf attached itself in Acquire).
-	m.SetTracer(&s.rec)
+	m.SetRecorder(&s.rec)
 	s.stop = ""
 	s.acc = 0
 	s.toOverrun = false

@@ -313,7 +313,6 @@ func TestResetRestartsTheProgram(t *testing.T) {
 
 func TestRecorderAllocatesNothing(t *testing.T) {
 	var r recorder
-	r.prof = perf.New(mustMachine(t))
 	batch := make([]core.InstrEvent, 256)
 	for i := range batch {
 		batch[i] = core.MakeInstrEvent(uint16(0x1000+i), uint16(0x1001+i), 2, 0xEA, 0)
@@ -325,7 +324,6 @@ func TestRecorderAllocatesNothing(t *testing.T) {
 
 func TestRecorderKeepsTheLastInstructionsOfBigBatches(t *testing.T) {
 	var r recorder
-	r.prof = perf.New(mustMachine(t))
 	batch := make([]core.InstrEvent, 200)
 	for i := range batch {
 		batch[i] = core.MakeInstrEvent(uint16(i), uint16(i+1), 2, 0xEA, 0)

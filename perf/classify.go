@@ -2,8 +2,10 @@ package perf
 
 import "x16scope/core"
 
-// The hot path: one call per instruction (PROFILER.md section 2). Precedence, highest first:
-// an open interrupt handler (irq), guest markers, zones, automatic wait detection, other.
+// Classifying instructions (PROFILER.md section 2). Precedence, highest first: an open
+// interrupt handler (irq), guest markers, zones, automatic wait detection, other. The machine
+// reports only the instructions that matter here and totals for the rest (span.go); with
+// Profiler.every it reports every instruction, which tests compare against.
 //
 // The state that decides a cycle's bucket changes only at a few instructions ("events":
 // those that write or move the PC elsewhere, WAI, BRK, RTI) and at interrupts, markers and
@@ -25,6 +27,12 @@ import "x16scope/core"
 // index for its class, one for its zone, one add) and calls Instr for everything else, so
 // a batch costs no call per ordinary instruction.
 func (p *Profiler) Instrs(batch []core.InstrEvent) {
+	p.enter()
+	p.instrs(batch)
+	p.leave()
+}
+
+func (p *Profiler) instrs(batch []core.InstrEvent) {
 	// The state the common case reads is held in locals: the stores into p.acc would
 	// otherwise force the compiler to reload it every iteration. Instr may change any of
 	// it, so it is written back before and reloaded after each call.
@@ -136,6 +144,8 @@ func (p *Profiler) instrEvent(pc uint16, bank uint8, oc opClass, cycles uint32, 
 // Interrupt implements core.Tracer: a hardware interrupt entry (IRQ or NMI). The entry
 // sequence is the handler's first cycles.
 func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
+	p.enter()
+	defer p.leave()
 	p.irqDepth++
 	p.loop.reset()
 	p.refresh()
@@ -146,6 +156,8 @@ func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 // instruction that halted: waiting under automatic detection, the region (or framed gap,
 // or zone) in marker mode, irq if a handler executed the WAI.
 func (p *Profiler) Wait(cycles uint32) {
+	p.enter()
+	defer p.leave()
 	var c uint16
 	switch {
 	case p.irqDepth != 0:
@@ -233,9 +245,11 @@ func (p *Profiler) classState() classState {
 // what that one did, each instruction to pre, its zone or post, so the rest are charged at
 // once. TestIdleSkipIsInvisible checks the figures equal those of executing every pass.
 func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
+	p.enter()
+	defer p.leave()
 	for times > 0 {
 		s := p.classState()
-		p.Instrs(pass)
+		p.instrs(pass)
 		times--
 		if p.classState() == s {
 			break

@@ -8,6 +8,8 @@ package perf
 // VSync implements core.Tracer. The machine reports it after the instruction that crossed
 // the VSYNC, so the frame's cycles can exceed 134,400 by up to one instruction.
 func (p *Profiler) VSync(cycle uint64) {
+	p.enter()
+	defer p.leave()
 	h := &p.hist
 	framed := p.mk.on && p.mk.framed
 	switch {

@@ -45,6 +45,7 @@ func newFeeder(t testing.TB) *feeder {
 		t.Fatal(err)
 	}
 	p := New(m)
+	p.every = true // the feeder reports every instruction itself
 	p.Acquire(OwnerCLI)
 	return &feeder{t: t, p: p, nextVS: firstVSync}
 }

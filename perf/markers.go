@@ -57,6 +57,8 @@ func (s *markerState) reset() {
 
 // Marker implements core.Tracer: a guest write to $9FBC.
 func (p *Profiler) Marker(v uint8) {
+	p.enter()
+	defer p.leave()
 	s := &p.mk
 	s.on = true
 	defer p.refresh() // marker mode, the innermost region or the gap may have changed

@@ -42,6 +42,8 @@ type Profiler struct {
 	doneWork  uint64  // work cycles of the frames recorded so far (see totals)
 	doneWait  uint64  // waiting cycles likewise
 	loop      loopDetector
+	spans     bool   // the machine reports spans, not every instruction
+	every     bool   // ask for every instruction (the reference mode tests compare spans against)
 	waiPC     uint16 // where the last WAI was, to classify the halted cycles that follow it
 	waiBank   uint8
 
@@ -82,6 +84,7 @@ func (p *Profiler) Release(o Owner) {
 	p.owners &^= o
 	if was != 0 && p.owners == 0 {
 		p.m.SetTracer(nil)
+		p.spans = false
 	}
 }
 
@@ -103,6 +106,10 @@ func (p *Profiler) start() {
 	p.refresh()
 	p.hist.restart()
 	p.m.SetTracer(p)
+	if !p.every {
+		p.spans = true
+		p.leave()
+	}
 }
 
 // SetTargetFps sets the budget (PROFILER.md section 1). It applies to periods that close
@@ -123,6 +130,8 @@ func (p *Profiler) Budget() Budget { return p.budget }
 // interrupt handler. History stays. The reset sequence's own cycles are not reported by the
 // machine, so the frame that contains a reset is flagged FrameReset.
 func (p *Profiler) Reset() {
+	p.enter()
+	defer p.leave()
 	p.irqDepth = 0
 	p.loop.reset()
 	p.last = 0

@@ -38,6 +38,9 @@ func (p *Profiler) SetZones(zones []Zone) error {
 	p.zoneList = list
 	p.zones.build(list)
 	p.hist.init(len(list))
+	if p.spans {
+		p.rewatch()
+	}
 	return nil
 }
 

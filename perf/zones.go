@@ -1,6 +1,9 @@
 package perf
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Zone is a named address range (PROFILER.md section 2, precedence 3), or, when Marker is
 // set, the name of a marker region (section 3: a client may name a region before the guest
@@ -60,6 +63,12 @@ func (z *Zone) check(i int) error {
 type zoneTable struct {
 	flat  [0x10000]uint16
 	banks [256]*[bankedLen]uint16
+
+	// For span mode (run): the addresses where a table's code differs from the address
+	// below, in order; bank tables list absolute addresses from $A001 up.
+	flatEdges []uint16
+	bankEdges [256][]uint16
+	anyBanked bool // some bank has a table of its own
 }
 
 // at is the bucket code of the zone covering pc in bank, 0 if none.
@@ -72,9 +81,58 @@ func (t *zoneTable) at(pc uint16, bank uint8) uint16 {
 	return t.flat[pc]
 }
 
+// run is the range of PCs around pc, in bank, whose instructions share pc's code: the
+// whole address space when there are no zones, else the run of equal entries in the table
+// at(pc, bank) reads, kept inside pc's bank window when some bank has a table (a window's
+// bank only changes through a latch write, which the machine reports).
+func (t *zoneTable) run(pc uint16, bank uint8) (lo, span uint32) {
+	lo, hi := uint32(0), uint32(0x10000) // [lo, hi)
+	edges := t.flatEdges
+	if t.anyBanked {
+		switch {
+		case pc < bankedStart:
+			hi = bankedStart
+		case pc < romWindow:
+			lo, hi = bankedStart, romWindow
+		default:
+			lo = romWindow
+		}
+		if pc >= bankedStart && t.banks[bank] != nil {
+			edges = t.bankEdges[bank]
+		}
+	}
+	// i: the first edge above pc.
+	i := len(edges)
+	if pc != 0xFFFF {
+		i, _ = slices.BinarySearch(edges, pc+1)
+	}
+	if i > 0 {
+		lo = max(lo, uint32(edges[i-1]))
+	}
+	if i < len(edges) {
+		hi = min(hi, uint32(edges[i]))
+	}
+	return lo, hi - lo
+}
+
+// romWindow is where the ROM bank takes over from the RAM bank.
+const romWindow = 0xC000
+
+// edgesOf lists the addresses base+i (i >= 1) where tab[i] differs from tab[i-1].
+func edgesOf(tab []uint16, base int, into []uint16) []uint16 {
+	into = into[:0]
+	for i := 1; i < len(tab); i++ {
+		if tab[i] != tab[i-1] {
+			into = append(into, uint16(base+i))
+		}
+	}
+	return into
+}
+
 // build paints the zones in definition order, so later zones win where they overlap.
 // Marker entries have no range and are skipped.
 func (t *zoneTable) build(zones []Zone) {
+	defer t.buildEdges()
 	clear(t.flat[:])
 	var need [256]bool
 	for i := range zones {
@@ -105,6 +163,20 @@ func (t *zoneTable) build(zones []Zone) {
 				paint(bt[:], bankedStart, z, code(z, i))
 			}
 		}
+	}
+}
+
+// buildEdges lists the edges of every table (after build).
+func (t *zoneTable) buildEdges() {
+	t.flatEdges = edgesOf(t.flat[:], 0, t.flatEdges)
+	t.anyBanked = false
+	for b, bt := range t.banks {
+		if bt == nil {
+			t.bankEdges[b] = nil
+			continue
+		}
+		t.anyBanked = true
+		t.bankEdges[b] = edgesOf(bt[:], bankedStart, t.bankEdges[b])
 	}
 }
 

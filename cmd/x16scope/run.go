@@ -53,7 +53,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	var tr *traceRing
 	if *traceN > 0 {
 		tr = newTraceRing(m, *traceN)
-		m.SetTracer(tr)
+		m.SetRecorder(tr)
 	}
 	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())

@@ -7,7 +7,7 @@ import (
 	"x16scope/core"
 )
 
-// traceRing keeps the last n instructions for `run --trace N`. It implements core.Tracer.
+// traceRing keeps the last n instructions for `run --trace N`. It implements core.Recorder.
 type traceRing struct {
 	m     *core.Machine
 	ents  []traceEntry
@@ -57,11 +57,7 @@ func (t *traceRing) Interrupt(kind core.Interrupt, cycles uint32) {
 	t.push(traceEntry{irq: true, next: t.m.CPU().PC, cyc: cycles, bank: uint8(kind)})
 }
 
-func (t *traceRing) Wait(uint32)  {}
-func (t *traceRing) Marker(uint8) {}
-func (t *traceRing) VSync(uint64) {}
-func (t *traceRing) Reset()       {}
-func (t *traceRing) len() int     { return t.count }
+func (t *traceRing) len() int { return t.count }
 
 func (t *traceRing) print(w io.Writer) {
 	start := (t.next - t.count + len(t.ents)) % len(t.ents)

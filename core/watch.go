@@ -1,0 +1,489 @@
+package core
+
+import "encoding/binary"
+
+// Span profiling: how the machine tells a profiler where every cycle went without
+// reporting every instruction.
+//
+// A profiler charges each instruction to a bucket that depends on its state (an interrupt
+// handler open, a marker region, a confirmed wait loop) and on the instruction's PC (zones).
+// The state changes only at a few instructions, and the PC's bucket only changes when the
+// PC leaves a range of addresses. So the profiler tells the machine what to watch (Watch):
+// the range of PCs that share its current bucket, and whether it needs to see the
+// instructions that write or jump (only inside a confirmed wait loop, whose exit it must
+// place to the instruction). Everything else runs at full speed: after each instruction
+// the run loop compares the next PC against that range, in the compare it makes anyway for
+// the KERNAL traps (setTrigger), and the cycles in between reach the profiler as totals
+// (Tracer.Span), when something else has to be reported.
+//
+// The wait-loop detector's first steps (anchor a backward jump, count a second close with
+// no write in between) run here, on the backward jumps the run loop already looks at for
+// idle-loop fast-forward. Writes are not watched one by one: while a loop is anchored the
+// bus sends writes down its slow path once (armWriteTrap), which is enough to know that the
+// loop wrote; and a loop whose body starts with a store writes in every pass, which needs
+// no trap at all (prefixOf). When the same jump closes the same loop again with no write,
+// the machine reports that jump to the profiler, whose own detector confirms the loop and
+// asks for fine watching. The profiler's figures are identical to classifying every
+// instruction: perf's TestSpansMatchEveryInstruction and TestSpansMatchOnTrickyLoops compare
+// whole runs, frame by frame, to the cycle.
+
+// Watch is what a tracer asks the run loop to watch for it (Machine.SetWatch).
+type Watch struct {
+	// Every asks for every instruction through Tracer.Instrs (the default when a tracer is
+	// attached). The other fields apply only without it.
+	Every bool
+	// Lo and Span bound the PCs whose instructions fall into the tracer's current bucket:
+	// when the next instruction's PC is outside [Lo, Lo+Span), Tracer.Edge reports it.
+	Lo, Span uint32
+	// Code is the tracer's name for that bucket; Span reports it back. The machine keeps
+	// the last few ranges and codes the tracer gave in answer to Edge, and moves between
+	// them without asking again until the tracer is told of anything else.
+	Code uint16
+	// Fine asks for every instruction that changes the state of the confirmed wait loop in
+	// Loop: one that writes, leaves the body [Head, End], or closes another loop.
+	Fine bool
+	// Detect runs the loop detector on backward jumps (automatic wait detection is on).
+	Detect bool
+	// MaxBody is the largest loop body, in bytes, that the detector anchors on.
+	MaxBody uint16
+	// Loop is the detector's state.
+	Loop Loop
+}
+
+// Loop is the wait-loop detector's state (PROFILER.md section 2): the backward jump at End,
+// to Head, closed its loop Closes times in a row with no write in between (0: no anchor).
+type Loop struct {
+	Head, End uint16
+	Closes    uint8
+}
+
+// spanAlways marks the opcodes the run loop always reports in span mode: BRK opens a
+// handler, RTI closes one, WAI halts. Their handlers force a look (Bus.forceLook). It is
+// derived from Opcodes and immutable after initialisation.
+var spanAlways = func() (t [256]bool) {
+	for op, info := range Opcodes {
+		t[op] = info.Flags&(OpBRK|OpRTI|OpWAI) != 0
+	}
+	return t
+}()
+
+// closesLoops marks the opcodes that can close a loop (branches and jumps), as perf's
+// detector counts them. It is derived from Opcodes and immutable after initialisation.
+var closesLoops = func() (t [256]bool) {
+	for op, info := range Opcodes {
+		t[op] = info.Flags&(OpBranch|OpJump) != 0
+	}
+	return t
+}()
+
+// watchState is the machine's side of span profiling.
+type watchState struct {
+	Watch
+	spans    bool   // a tracer is attached and takes spans (not Every)
+	tellings uint64 // changes of range or state in span mode, for idle fast-forward
+	reported uint64 // the cycle up to which the tracer has been told everything
+	// ranges holds the ranges the tracer gave since its state last changed (round robin),
+	// and the cycles run in each that it has not been told of yet; cur is the one watched,
+	// newest the one that counted cycles last.
+	ranges   [4]watchRange
+	nranges  int
+	cur      int
+	prev     int // the range watched before cur
+	newest   int
+	inEdge   bool                     // the tracer is answering Edge: its state is what it was
+	pre      prefixStore              // Loop's body stores in every pass (prefixOf)
+	prefixes [prefixSlots]prefixEntry // loops looked at by prefixOf
+	// eventAt is 1 + the start cycle of the latest instruction reported through Instrs, so
+	// the detector here does not count a jump the tracer's detector has already seen.
+	eventAt uint64
+	one     [1]InstrEvent
+}
+
+// watchRange is one range the tracer gave, its code, and the cycles run in it since the
+// tracer was last told (flushSpans).
+type watchRange struct {
+	lo, span uint32
+	code     uint16
+	cycles   uint64
+}
+
+// SetWatch sets what the run loop watches for the attached tracer. A tracer calls it from
+// its callbacks or between runs; the machine keeps it until the next call or SetTracer.
+func (m *Machine) SetWatch(w Watch) {
+	s, b := &m.watch, &m.bus
+	s.Watch = w
+	if !s.inEdge {
+		// The tracer's state may have changed: its old ranges may mean other buckets. (It
+		// has been told of their cycles before anything that changes its state.)
+		m.flushSpans()
+		s.nranges = 0
+	}
+	s.cur = s.nranges % len(s.ranges)
+	if s.nranges >= len(s.ranges) && s.ranges[s.cur].cycles != 0 {
+		m.flushSpans() // the oldest range makes room
+	}
+	s.ranges[s.cur] = watchRange{lo: w.Lo, span: w.Span, code: w.Code}
+	s.nranges++
+	s.spans = m.tracer != nil && !w.Every
+	b.spans = s.spans
+	b.instrs.every = m.tracer != nil && w.Every
+	b.wrote = false
+	// A write matters to an anchored loop (it will not confirm) and to a confirmed one
+	// (it ends there, so the write itself is looked at).
+	b.trapLooks = s.spans && w.Fine
+	s.pre = prefixStore{}
+	switch {
+	case !s.spans || !w.Detect:
+		b.disarmWriteTrap()
+	case w.Fine:
+		b.armWriteTrap()
+	default:
+		if w.Loop.Closes == 1 {
+			s.pre = m.prefixOf(w.Loop.Head, w.Loop.End)
+		}
+		m.armFor(w.Loop.Closes)
+	}
+	m.retrigger()
+}
+
+// WatchLoop is the loop detector's state now: an anchored loop that has written since its
+// last close is no longer anchored.
+func (m *Machine) WatchLoop() Loop {
+	l := m.watch.Loop
+	if m.bus.wrote {
+		l.Closes = 0
+	}
+	return l
+}
+
+// SetRecorder attaches a recorder that receives every instruction (nil detaches it).
+func (m *Machine) SetRecorder(r Recorder) {
+	m.sync(m.bus.cycle)
+	m.bus.instrs.rec = r
+	m.retrigger()
+}
+
+// PC is the address of the next instruction.
+func (m *Machine) PC() uint16 { return m.cpu.PC }
+
+// BankAt is the bank mapped at pc: the RAM bank for $A000-$BFFF, the ROM bank for
+// $C000-$FFFF, else 0.
+func (m *Machine) BankAt(pc uint16) uint8 { return m.bankAt(pc) }
+
+// retrigger sets the run loop's range checks. The profiler's range (b.plo, b.pspan) holds
+// every PC with nobody listening, none when every instruction is wanted, else the tracer's
+// range, and inside a confirmed loop only the part of it in the loop's body. The run
+// loop's check (b.wlo, b.wspan) is the part of it below the trapped PCs.
+func (m *Machine) retrigger() {
+	b, w := &m.bus, &m.watch
+	switch {
+	case m.tracer == nil && b.instrs.rec == nil:
+		m.setTrigger(0, 1<<16)
+	case b.instrs.rec != nil || !w.spans:
+		m.setTrigger(0, 0)
+	case w.Fine:
+		lo := max(w.Lo, uint32(w.Loop.Head))
+		hi := min(w.Lo+w.Span, uint32(w.Loop.End)+1)
+		m.setTrigger(lo, max(hi, lo)-lo)
+	default:
+		m.setTrigger(w.Lo, w.Span)
+	}
+}
+
+// setTrigger sets the profiler's range and the run loop's (see retrigger).
+func (m *Machine) setTrigger(lo, span uint32) {
+	b := &m.bus
+	b.plo, b.pspan = lo, span
+	if hi := min(lo+span, uint32(m.sys.trapLow)); hi > lo {
+		b.wlo, b.wspan = lo, hi-lo
+	} else {
+		b.wlo, b.wspan = 0, 0
+	}
+}
+
+// after runs when the run loop's range check fails after an instruction that did not move
+// the PC backward: the profiler or the recorder looks at it, and a KERNAL trap runs.
+func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
+	b, w := &m.bus, &m.watch
+	if next := m.cpu.PC; uint32(next)-b.plo >= b.pspan {
+		if b.pspan != 0 && w.spans && !w.Fine {
+			m.moveRange(next) // the PC left the profiler's range (look's common case)
+		} else {
+			m.look(pc, op, start) // retriggers
+		}
+	} else if b.wspan == 0 {
+		m.retrigger() // a trap was requested (sysDevices.request)
+	}
+	if m.cpu.PC >= m.sys.trapLow {
+		return m.runTrap()
+	}
+	return 0
+}
+
+// runTrap runs the KERNAL traps for the PC (kernal_traps.go) and tells the profiler if they
+// moved it.
+func (m *Machine) runTrap() Event {
+	at := m.cpu.PC
+	e := m.trap()
+	if m.cpu.PC != at {
+		m.pcMoved()
+	}
+	return e
+}
+
+// look runs after an instruction whose next PC failed the run loop's range check: every
+// instruction when a recorder or a tracer wants them all, or the profiler watches finely;
+// an instruction that forced a look (BRK, WAI, RTI, a bank latch or marker write); or the
+// PC leaving the profiler's range. pc, op and start describe the instruction.
+func (m *Machine) look(pc uint16, op uint8, start uint64) {
+	b, w := &m.bus, &m.watch
+	if b.pspan != 0 && w.spans && !w.Fine {
+		// Nothing forced the look and nobody wants every instruction: the PC left the
+		// range (the common case).
+		m.moveRange(m.cpu.PC)
+		return
+	}
+	m.retrigger() // undo a forced look
+	if m.tracer == nil && b.instrs.rec == nil {
+		b.nmarks, b.latched = 0, false
+		return
+	}
+	next := m.cpu.PC
+	e := MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc))
+	if b.instrs.rec != nil || b.instrs.every {
+		if b.instrs.record(e) {
+			b.instrs.flush()
+		}
+	}
+	if !w.spans || w.eventAt == start+1 {
+		return // nothing more, or the loop detector has just reported it
+	}
+	if b.nmarks != 0 || b.latched || spanAlways[op] ||
+		w.Fine && (b.wrote || next < w.Loop.Head || next > w.Loop.End) {
+		m.reportInstr(e, start)
+		return
+	}
+	if uint32(next)-w.Lo >= w.Span {
+		m.moveRange(next)
+	}
+}
+
+// moveRange counts the cycles up to now in the range watched, and moves the watch to the
+// range holding pc: one the tracer gave since its state last changed, or a new one it is
+// asked for (Edge). A call into a zone and the return from it cost no more than this.
+func (m *Machine) moveRange(pc uint16) {
+	w, b := &m.watch, &m.bus
+	if b.cycle > w.reported {
+		w.ranges[w.cur].cycles += b.cycle - w.reported
+		w.newest = w.cur
+		w.reported = b.cycle
+	}
+	w.tellings++
+	// The range watched before this one first: a call into a zone and the return from it
+	// alternate between two.
+	n := min(w.nranges, len(w.ranges))
+	for k := range n {
+		i := (w.prev + k) % len(w.ranges)
+		if r := &w.ranges[i]; i < n && uint32(pc)-r.lo < r.span {
+			w.prev, w.cur, w.Lo, w.Span, w.Code = w.cur, i, r.lo, r.span, r.code
+			if !w.Fine && m.bus.instrs.rec == nil {
+				m.setTrigger(r.lo, r.span)
+			} else {
+				m.retrigger()
+			}
+			return
+		}
+	}
+	w.prev = w.cur
+	w.inEdge = true
+	m.tracer.Edge()
+	w.inEdge = false
+}
+
+// reportInstr reports one instruction that started at start (span mode), after the span
+// before it and the marker writes it made (a marker lands before the instruction that
+// wrote it, as in PROFILER.md section 3).
+func (m *Machine) reportInstr(e InstrEvent, start uint64) {
+	b, w := &m.bus, &m.watch
+	m.spanTo(start)
+	m.flushSpans()
+	for _, v := range b.marks[:b.nmarks] {
+		m.tracer.Marker(v)
+	}
+	b.nmarks, b.latched = 0, false
+	w.one[0] = e
+	w.reported = b.cycle
+	w.eventAt = start + 1
+	w.tellings++
+	m.tracer.Instrs(w.one[:])
+}
+
+// spanTo counts the cycles from the last report up to t in the range watched (span mode).
+func (m *Machine) spanTo(t uint64) {
+	w := &m.watch
+	if t > w.reported {
+		w.ranges[w.cur].cycles += t - w.reported
+		w.newest = w.cur
+	}
+	w.reported = t
+}
+
+// flushSpans tells the tracer the cycles counted in each range, the one that counted last
+// at the end, so the tracer's latest charge is the latest code (whether the CPU was waiting
+// when a VSYNC lands depends on it). It comes before anything else the tracer is told,
+// except Edge.
+func (m *Machine) flushSpans() {
+	w := &m.watch
+	for i := range min(w.nranges, len(w.ranges)) {
+		if r := &w.ranges[i]; i != w.newest && r.cycles != 0 {
+			m.tracer.Span(r.cycles, r.code)
+			r.cycles = 0
+		}
+	}
+	if r := &w.ranges[w.newest]; r.cycles != 0 {
+		m.tracer.Span(r.cycles, r.code)
+		r.cycles = 0
+	}
+}
+
+// sync brings the recorder and the tracer up to cycle t, an instruction boundary, before
+// another event is reported.
+func (m *Machine) sync(t uint64) {
+	m.bus.instrs.flush()
+	if m.watch.spans {
+		m.spanTo(t)
+		m.flushSpans()
+	}
+}
+
+// pcMoved tells a span tracer that the PC changed outside an instruction (a KERNAL trap's
+// return, SetCPU, a program start).
+func (m *Machine) pcMoved() {
+	if m.watch.spans {
+		m.moveRange(m.cpu.PC)
+	}
+}
+
+// loopClose runs on a backward move (the instruction at pc left the PC at or below pc) in
+// span mode with Detect on, before the range check. Inside a confirmed loop, anything but
+// its own closing jump is the tracer's to judge. Otherwise it runs the detector's first
+// steps, mirroring perf's detector (autoEvent) for everything but the close that would
+// confirm a loop, which it reports instead.
+func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
+	w, b := &m.watch, &m.bus
+	d := &w.Loop
+	next := m.cpu.PC
+	if w.Fine {
+		if pc != d.End || next != d.Head || b.wrote {
+			m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
+		}
+		return
+	}
+	if b.wrote {
+		d.Closes, b.wrote = 0, false
+	}
+	f := Opcodes[op].Flags
+	switch {
+	case f&OpWrites != 0:
+		d.Closes = 0
+	case closesLoops[op]:
+		same := next == d.Head && pc == d.End
+		switch {
+		case same && (d.Closes == 0 || w.pre.ok):
+			// Anchored again: a pass of a loop whose body starts with a store wrote.
+			d.Closes = 1
+			if w.pre.ok && !b.prefixHolds(&w.pre) {
+				w.pre = m.prefixOf(d.Head, d.End)
+			}
+		case same:
+			// The same jump closes the same loop again with no write: the tracer confirms it.
+			b.disarmWriteTrap()
+			m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
+			return
+		case uint32(pc)+uint32(Opcodes[op].Bytes)-uint32(next) > uint32(w.MaxBody):
+			d.Closes = 0
+		default:
+			d.Head, d.End, d.Closes = next, pc, 1
+			w.pre = m.prefixOf(d.Head, d.End)
+		}
+	case f&(OpReturn|OpRTI) != 0 && d.Closes != 0 && (next < d.Head || next > d.End):
+		d.Closes = 0 // returned out of the body
+	}
+	m.armFor(d.Closes)
+}
+
+// armFor arms the write trap when an anchored loop (closes 1) must be watched for writes:
+// unless every pass of it stores (w.pre).
+func (m *Machine) armFor(closes uint8) {
+	if closes == 1 && !m.watch.pre.ok {
+		m.bus.armWriteTrap()
+	} else {
+		m.bus.disarmWriteTrap()
+	}
+}
+
+// Loops whose every pass stores. Most busy loops store before their first branch (lda /
+// sta / inx / bne): every pass from the head executes that store, so the loop can never be
+// confirmed and the write trap (one slow write per pass) is not needed. A pass that does not
+// start at the head got there by leaving and re-entering the body, which drops the anchor in
+// perf's detector anyway; so for such a loop every close anchors it again, as a write would.
+// The bytes from the head to the store's opcode are kept and compared at each close, so a
+// program that rewrites them is caught (and rewriting them was a write).
+
+// prefixStore says that the loop at head stores in its straight-line prefix: the bytes
+// head..head+7 masked by mask equal bytes.
+type prefixStore struct {
+	ok          bool
+	head        uint16
+	mask, bytes uint64
+}
+
+// prefixSlots is how many loops' prefixStore the machine remembers, direct-mapped by the
+// address of the closing jump.
+const prefixSlots = 16
+
+type prefixEntry struct {
+	end uint16
+	p   prefixStore
+	set bool
+}
+
+// prefixHolds tells whether the bytes of p's prefix are unchanged.
+func (b *Bus) prefixHolds(p *prefixStore) bool {
+	return binary.LittleEndian.Uint64(b.ram[p.head:])&p.mask == p.bytes
+}
+
+// prefixOf finds (or remembers) whether the loop [head, end] stores before its first
+// instruction that can jump, within its first 8 bytes, in plain RAM.
+func (m *Machine) prefixOf(head, end uint16) prefixStore {
+	b := &m.bus
+	e := &m.watch.prefixes[end%prefixSlots]
+	if e.set && e.end == end && e.p.head == head && (!e.p.ok || b.prefixHolds(&e.p)) {
+		return e.p
+	}
+	p := prefixStore{head: head}
+	if int(head)+8 <= ioStart && !b.flat {
+		for a := head; a <= end && a-head < 8; {
+			op := b.ram[a]
+			f := Opcodes[op].Flags
+			if f&OpWrites != 0 {
+				n := a - head + 1
+				p.ok, p.mask = true, ^uint64(0)>>(64-8*n)
+				p.bytes = binary.LittleEndian.Uint64(b.ram[head:]) & p.mask
+				break
+			}
+			if f&(OpBranch|OpJump|OpCall|OpReturn|OpRTI|OpBRK|OpWAI|OpSTP) != 0 {
+				break
+			}
+			a += uint16(Opcodes[op].Bytes)
+		}
+	}
+	*e = prefixEntry{end: end, p: p, set: true}
+	return p
+}
+
+// armWriteTrap sends the next write down the slow path, which notes that a write happened
+// (b.wrote) and disarms the trap: an anchored loop needs to know that it wrote, not what.
+func (b *Bus) armWriteTrap() { b.writeTrap, b.writeLimit = true, 0 }
+
+func (b *Bus) disarmWriteTrap() { b.writeTrap, b.writeLimit = false, b.fastWriteLimit }
