@@ -52,6 +52,9 @@ type Bus struct {
 	marks      [4]uint8 // marker writes of the instruction in progress (span mode)
 	nmarks     uint8
 	latched    bool // the instruction in progress wrote a bank latch
+	recAll     bool // every instruction is recorded (a Recorder, or a tracer with Watch.Every)
+	keepRecent bool // the recent-instruction ring is on (recent.go)
+	recent     Recent
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
 	ramBank uint8         // latch behind $00

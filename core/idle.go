@@ -52,6 +52,12 @@ func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 // checked and, if the loop is idle, the passes up to the next event are skipped.
 func (m *Machine) backward(pc uint16, op uint8, start uint64) {
 	b := &m.bus
+	if b.keepRecent {
+		b.keep(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, m.bankAt(pc)))
+	}
+	if b.recAll {
+		m.record(pc, op, start)
+	}
 	if w := &m.watch; w.spans && w.Detect {
 		// The loop detector (watch.go). Its common cases in busy code stay here: a loop
 		// that wrote closing again (anchored again, as it was), and a call or return.
@@ -125,6 +131,12 @@ func (m *Machine) idlePass(head, end uint16) bool {
 		t0 := b.cycle
 		op := c.Step()
 		// What the run loop does after an instruction for the profiler (watch.go).
+		if b.keepRecent {
+			b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc)))
+		}
+		if b.recAll {
+			m.record(pc, op, t0)
+		}
 		if w := &m.watch; c.PC <= pc && w.spans && w.Detect {
 			m.loopClose(pc, op, t0)
 		}
@@ -164,6 +176,9 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	m.idle.skipped += k * period
 	if b.instrs.rec != nil {
 		b.instrs.rec.Repeat(pass[:n], uint32(k))
+	}
+	if b.keepRecent {
+		b.keepRepeat(pass[:n], k)
 	}
 	if tell {
 		m.watch.reported = b.cycle

@@ -227,6 +227,14 @@ func (m *Machine) run(target uint64) Event {
 				}
 			}
 		} else if uint32(c.PC)-b.wlo >= b.wspan {
+			if b.keepRecent {
+				// The recent-instruction ring, written here rather than behind a call
+				// (recent.go); when nothing else needs a look, that is all.
+				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, m.bankAt(pc)))
+				if uint32(c.PC)-b.plo < b.pspan && c.PC < m.sys.trapLow && !b.recAll {
+					continue
+				}
+			}
 			if e := m.after(pc, op, start); e != 0 {
 				return ev | e
 			}

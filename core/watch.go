@@ -127,6 +127,7 @@ func (m *Machine) SetWatch(w Watch) {
 	s.spans = m.tracer != nil && !w.Every
 	b.spans = s.spans
 	b.instrs.every = m.tracer != nil && w.Every
+	b.recAll = b.instrs.every || b.instrs.rec != nil
 	b.wrote = false
 	// A write matters to an anchored loop (it will not confirm) and to a confirmed one
 	// (it ends there, so the write itself is looked at).
@@ -158,8 +159,10 @@ func (m *Machine) WatchLoop() Loop {
 
 // SetRecorder attaches a recorder that receives every instruction (nil detaches it).
 func (m *Machine) SetRecorder(r Recorder) {
-	m.sync(m.bus.cycle)
-	m.bus.instrs.rec = r
+	b := &m.bus
+	m.sync(b.cycle)
+	b.instrs.rec = r
+	b.recAll = b.instrs.every || r != nil
 	m.retrigger()
 }
 
@@ -171,16 +174,15 @@ func (m *Machine) PC() uint16 { return m.cpu.PC }
 func (m *Machine) BankAt(pc uint16) uint8 { return m.bankAt(pc) }
 
 // retrigger sets the run loop's range checks. The profiler's range (b.plo, b.pspan) holds
-// every PC with nobody listening, none when every instruction is wanted, else the tracer's
-// range, and inside a confirmed loop only the part of it in the loop's body. The run
-// loop's check (b.wlo, b.wspan) is the part of it below the trapped PCs.
+// every PC unless a tracer takes spans; then it is the tracer's range, and inside a
+// confirmed loop only the part of it in the loop's body. The run loop's check (b.wlo,
+// b.wspan) is the part of it below the trapped PCs, or nothing when every instruction is
+// recorded.
 func (m *Machine) retrigger() {
-	b, w := &m.bus, &m.watch
+	w := &m.watch
 	switch {
-	case m.tracer == nil && b.instrs.rec == nil:
+	case !w.spans:
 		m.setTrigger(0, 1<<16)
-	case b.instrs.rec != nil || !w.spans:
-		m.setTrigger(0, 0)
 	case w.Fine:
 		lo := max(w.Lo, uint32(w.Loop.Head))
 		hi := min(w.Lo+w.Span, uint32(w.Loop.End)+1)
@@ -194,7 +196,7 @@ func (m *Machine) retrigger() {
 func (m *Machine) setTrigger(lo, span uint32) {
 	b := &m.bus
 	b.plo, b.pspan = lo, span
-	if hi := min(lo+span, uint32(m.sys.trapLow)); hi > lo {
+	if hi := min(lo+span, uint32(m.sys.trapLow)); hi > lo && !b.recAll && !b.keepRecent {
 		b.wlo, b.wspan = lo, hi-lo
 	} else {
 		b.wlo, b.wspan = 0, 0
@@ -202,16 +204,19 @@ func (m *Machine) setTrigger(lo, span uint32) {
 }
 
 // after runs when the run loop's range check fails after an instruction that did not move
-// the PC backward: the profiler or the recorder looks at it, and a KERNAL trap runs.
+// the PC backward: it is recorded, the profiler looks at it, a KERNAL trap runs.
 func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
 	b, w := &m.bus, &m.watch
+	if b.recAll {
+		m.record(pc, op, start)
+	}
 	if next := m.cpu.PC; uint32(next)-b.plo >= b.pspan {
 		if b.pspan != 0 && w.spans && !w.Fine {
 			m.moveRange(next) // the PC left the profiler's range (look's common case)
 		} else {
 			m.look(pc, op, start) // retriggers
 		}
-	} else if b.wspan == 0 {
+	} else if b.wspan == 0 && !b.recAll {
 		m.retrigger() // a trap was requested (sysDevices.request)
 	}
 	if m.cpu.PC >= m.sys.trapLow {
@@ -231,10 +236,17 @@ func (m *Machine) runTrap() Event {
 	return e
 }
 
-// look runs after an instruction whose next PC failed the run loop's range check: every
-// instruction when a recorder or a tracer wants them all, or the profiler watches finely;
-// an instruction that forced a look (BRK, WAI, RTI, a bank latch or marker write); or the
-// PC leaving the profiler's range. pc, op and start describe the instruction.
+// record stores the instruction at pc for the recorder and a tracer that wants every one.
+func (m *Machine) record(pc uint16, op uint8, start uint64) {
+	b := &m.bus
+	if b.instrs.record(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, m.bankAt(pc))) {
+		b.instrs.flush()
+	}
+}
+
+// look runs after an instruction whose next PC is outside the profiler's range: the PC left
+// it, or the instruction forced a look (BRK, WAI, RTI, a bank latch or marker write), or a
+// confirmed loop is watched. pc, op and start describe the instruction.
 func (m *Machine) look(pc uint16, op uint8, start uint64) {
 	b, w := &m.bus, &m.watch
 	if b.pspan != 0 && w.spans && !w.Fine {
@@ -244,23 +256,14 @@ func (m *Machine) look(pc uint16, op uint8, start uint64) {
 		return
 	}
 	m.retrigger() // undo a forced look
-	if m.tracer == nil && b.instrs.rec == nil {
+	if !w.spans || w.eventAt == start+1 {
 		b.nmarks, b.latched = 0, false
-		return
+		return // nobody takes spans, or the loop detector has just reported it
 	}
 	next := m.cpu.PC
-	e := MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc))
-	if b.instrs.rec != nil || b.instrs.every {
-		if b.instrs.record(e) {
-			b.instrs.flush()
-		}
-	}
-	if !w.spans || w.eventAt == start+1 {
-		return // nothing more, or the loop detector has just reported it
-	}
 	if b.nmarks != 0 || b.latched || spanAlways[op] ||
 		w.Fine && (b.wrote || next < w.Loop.Head || next > w.Loop.End) {
-		m.reportInstr(e, start)
+		m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
 		return
 	}
 	if uint32(next)-w.Lo >= w.Span {

@@ -7,9 +7,8 @@ import (
 )
 
 // recentSize is how many executed instructions the session keeps for the "last
-// instructions" view of a crashed or stopped program. A power of two, so the ring index is
-// a mask.
-const recentSize = 64
+// instructions" view of a crashed or stopped program: the machine's ring (core.Recent).
+const recentSize = core.RecentSize
 
 // Instr is one executed instruction as the recorder saw it.
 type Instr struct {
@@ -19,10 +18,9 @@ type Instr struct {
 	Next uint16 // PC after the instruction
 }
 
-// recorder keeps the last recentSize instructions: the session's core.Recorder, beside the
-// profiler. Per batch of instructions it copies at most the last recentSize packed events
-// and scans for an I/O-page PC; anything derived (BRK counts) is worked out only when
-// someone looks.
+// recorder holds the last recentSize instructions, copied from the machine's ring after each
+// run (pull), or fed directly (Instrs, for tests). Anything derived (BRK counts) is worked
+// out only when someone looks.
 type recorder struct {
 	ring [recentSize]core.InstrEvent // the newest is ring[(n-1) % recentSize]
 	n    uint64                      // instructions recorded since the last reset
@@ -31,7 +29,13 @@ type recorder struct {
 	ioPC uint16
 }
 
-// Instrs records a batch of instructions (core.Recorder).
+// pull copies the machine's ring.
+func (r *recorder) pull(m *core.Machine) {
+	rc := m.Recent()
+	r.ring, r.n, r.ioPC = rc.Ring, rc.N, rc.IOPC
+}
+
+// Instrs records a batch of instructions.
 func (r *recorder) Instrs(batch []core.InstrEvent) {
 	if r.ioPC == 0 {
 		for _, e := range batch {
@@ -47,19 +51,6 @@ func (r *recorder) Instrs(batch []core.InstrEvent) {
 	}
 	r.n += uint64(len(batch))
 }
-
-// Repeat records the passes of an idle loop the machine fast-forwarded (those the ring can
-// hold).
-func (r *recorder) Repeat(pass []core.InstrEvent, times uint32) {
-	total := uint64(times) * uint64(len(pass))
-	for j := total - min(total, recentSize); j < total; j++ {
-		r.ring[(r.n+j)&(recentSize-1)] = pass[j%uint64(len(pass))]
-	}
-	r.n += total
-}
-
-// Interrupt implements core.Recorder; the ring keeps instructions only.
-func (r *recorder) Interrupt(core.Interrupt, uint32) {}
 
 // clear forgets every recorded instruction (a new program or a reset).
 func (r *recorder) clear() { *r = recorder{} }

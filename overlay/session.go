@@ -90,7 +90,7 @@ func (s *Session) install(m *core.Machine) {
 	p.Acquire(perf.OwnerOverlay)
 	s.m, s.prof = m, p
 	s.rec.clear()
-	m.SetRecorder(&s.rec)
+	m.KeepRecent(true)
 	s.stop = ""
 	s.acc = 0
 	s.toOverrun = false
@@ -258,6 +258,7 @@ func (s *Session) Reset() {
 		}
 	}
 	s.m.Reset()
+	s.m.ClearRecent()
 	s.rec.clear()
 	s.stop = ""
 }
@@ -322,7 +323,10 @@ func (s *Session) Warp() bool { return s.warp }
 func (s *Session) Stopped() StopReason { return s.stop }
 
 // Recent returns the last n executed instructions, oldest first.
-func (s *Session) Recent(n int) []Instr { return s.rec.last(n) }
+func (s *Session) Recent(n int) []Instr {
+	s.rec.pull(s.m)
+	return s.rec.last(n)
+}
 
 // Tick is what one displayed frame did.
 type Tick struct {
@@ -382,6 +386,7 @@ func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" {
 		ev := s.m.RunUntil(target)
+		s.rec.pull(s.m)
 		s.stop = diagnose(ev, s.m, &s.rec)
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"

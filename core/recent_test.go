@@ -1,0 +1,75 @@
+package core
+
+import (
+	"testing"
+)
+
+// ringRecorder keeps every instruction a Recorder gets, for comparison with the ring.
+type ringRecorder struct{ all []InstrEvent }
+
+func (r *ringRecorder) Instrs(b []InstrEvent) { r.all = append(r.all, b...) }
+func (r *ringRecorder) Repeat(pass []InstrEvent, times uint32) {
+	for range times {
+		r.all = append(r.all, pass...)
+	}
+}
+func (r *ringRecorder) Interrupt(Interrupt, uint32) {}
+
+// The ring holds exactly the last RecentSize instructions a Recorder sees on a twin machine,
+// frame after frame, through idle fast-forward (idlepoll.prg waits in loops it skips) and
+// busy code.
+func TestRecentRingMatchesARecorder(t *testing.T) {
+	for _, name := range []string{"idlepoll.prg", "busy.prg"} {
+		t.Run(name, func(t *testing.T) {
+			m := startedMachine(t, loadTestPRG(t, name))
+			m.KeepRecent(true)
+			m.ClearRecent()
+			twin := startedMachine(t, loadTestPRG(t, name))
+			r := &ringRecorder{}
+			twin.SetRecorder(r)
+			for f := 0; f < 20; f++ {
+				m.RunFrame()
+				twin.RunFrame()
+				rc := m.Recent()
+				if rc.N != uint64(len(r.all)) {
+					t.Fatalf("frame %d: ring counted %d instructions, the recorder saw %d", f, rc.N, len(r.all))
+				}
+				for k := uint64(0); k < min(rc.N, RecentSize); k++ {
+					i := rc.N - 1 - k
+					if got, want := rc.Ring[i%RecentSize], r.all[i]; got != want {
+						t.Fatalf("frame %d, instruction %d: ring has %x, recorder %x", f, i, got, want)
+					}
+				}
+			}
+			if name == "idlepoll.prg" && m.IdleCycles() == 0 {
+				t.Error("no idle loop was fast-forwarded: the test does not cover keepRepeat")
+			}
+		})
+	}
+}
+
+// Off, the ring stays empty; a jump into the I/O page is caught.
+func TestRecentRingOffAndIOPage(t *testing.T) {
+	m := newTestMachine(t, Config{})
+	// $0200: jmp $9F60, an empty expansion slot: it reads $9F (open bus), which runs as
+	// BBS1 and on through the I/O page.
+	for i, v := range []byte{0x4C, 0x60, 0x9F} {
+		m.Poke(0x0200+uint16(i), v)
+	}
+	m.SetCPU(CPUState{PC: 0x0200, S: 0xFF, P: flagI})
+	m.RunUntil(m.Cycle() + 100)
+	if n := m.Recent().N; n != 0 {
+		t.Fatalf("ring off, yet %d instructions in it", n)
+	}
+	m.KeepRecent(true)
+	m.SetCPU(CPUState{PC: 0x0200, S: 0xFF, P: flagI})
+	m.RunUntil(m.Cycle() + 100)
+	rc := m.Recent()
+	if rc.N == 0 || rc.Ring[0].PC() != 0x0200 || rc.IOPC != 0x9F60 {
+		t.Fatalf("ring: %d instructions, first at $%04X, I/O PC $%04X; want the JMP at $0200 first and $9F60", rc.N, rc.Ring[0].PC(), rc.IOPC)
+	}
+	m.ClearRecent()
+	if rc := m.Recent(); rc.N != 0 || rc.IOPC != 0 {
+		t.Fatal("ClearRecent left instructions or the I/O PC")
+	}
+}
