@@ -1,8 +1,8 @@
 package core
 
 // Tracer receives the machine's profiling events. Package perf implements it; core only
-// defines and calls it. With no tracer attached the machine pays one predictable compare
-// per instruction and nothing else.
+// defines and calls it. With no tracer attached the machine pays nothing: the run loop's
+// range check (watch.go) is the compare it makes anyway for the KERNAL traps.
 //
 // A tracer is told about instructions in one of two ways (watch.go):
 //   - every instruction, in batches (the default when a tracer is attached, and what
