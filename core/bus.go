@@ -42,11 +42,13 @@ type Bus struct {
 	trapLooks      bool // ... and forces a look at its instruction
 	wrote          bool // a write happened while the trap was armed
 
-	// The run loop's one check after an instruction (watch.go): Machine.after runs when the
-	// next PC is outside [wlo, wlo+wspan), the part below trapLow (KERNAL traps) of the
-	// profiler's and recorder's range [plo, plo+pspan). A device or handler forces a look
-	// at the instruction in progress with forceLook.
-	wlo, wspan uint32
+	// The run loop's one check after an instruction that moved the PC forward (watch.go):
+	// Machine.after runs when the next PC is at or above whi, the end of the part below
+	// trapLow (KERNAL traps) of the profiler's and recorder's range [plo, plo+pspan). The
+	// PC cannot have fallen below plo going forward from an instruction inside the range,
+	// so one compare does, as it did for the traps alone. A device or handler forces a
+	// look at the instruction in progress with forceLook (whi = 0).
+	whi        uint32
 	plo, pspan uint32
 	spans      bool     // a span tracer is attached: marker writes wait for look
 	marks      [4]uint8 // marker writes of the instruction in progress (span mode)
@@ -54,6 +56,8 @@ type Bus struct {
 	latched    bool // the instruction in progress wrote a bank latch
 	recAll     bool // every instruction is recorded (a Recorder, or a tracer with Watch.Every)
 	keepRecent bool // the recent-instruction ring is on (recent.go)
+	backHooks  bool // a backward jump has more to do than idle detection (Machine.backward)
+	recAny     bool // recAll or keepRecent
 	recent     Recent
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
@@ -128,7 +132,7 @@ func (b *Bus) writeBack(a uint16, v uint8) {
 }
 
 // forceLook makes the run loop look at the instruction in progress (Machine.look).
-func (b *Bus) forceLook() { b.wspan, b.pspan = 0, 0 }
+func (b *Bus) forceLook() { b.whi, b.pspan = 0, 0 }
 
 // now is the cycle at which the access in progress happens (read/write count it already).
 func (b *Bus) now() uint64 { return b.cycle - 1 }

@@ -47,42 +47,56 @@ func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 
 // backward is called by the run loop after an instruction at pc moved the PC to or below
 // pc (a taken backward branch or jump, or a return or call to a lower address), in place of
-// its range check. The profiler's loop detector sees the jump first (watch.go), then the
-// range check runs; then, when the same jump closes the same loop again, the next pass is
-// checked and, if the loop is idle, the passes up to the next event are skipped.
+// its range check. First the recent-instruction ring, the recorder and the profiler's loop
+// detector and range check (watch.go), when someone listens (b.backHooks); this runs for
+// about one instruction in ten, so the detector's common cases come first and cost a few
+// compares: a busy loop closing again, and a call or return. Then, when the same jump
+// closes the same loop again, the next pass is checked and, if the loop is idle, the passes
+// up to the next event are skipped.
 func (m *Machine) backward(pc uint16, op uint8, start uint64) {
-	b := &m.bus
-	if b.keepRecent {
-		b.keep(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, m.bankAt(pc)))
-	}
-	if b.recAll {
-		m.record(pc, op, start)
-	}
-	if w := &m.watch; w.spans && w.Detect {
-		// The loop detector (watch.go). Its common cases in busy code stay here: a loop
-		// that wrote closing again (anchored again, as it was), and a call or return.
-		switch d := &w.Loop; {
-		case w.Fine:
-			if pc != d.End || m.cpu.PC != d.Head || b.wrote {
+	if m.bus.backHooks {
+		b, w := &m.bus, &m.watch
+		next := m.cpu.PC
+		if b.recAny {
+			if b.keepRecent {
+				b.keep(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)))
+			}
+			if b.recAll {
+				m.record(pc, op, start)
+			}
+		}
+		switch d := &w.Loop; w.ds {
+		case dsHot:
+			// The common case in busy code: a loop that stores in every pass closing
+			// again (its prefix unchanged), or a call or return, changes nothing.
+			if closesLoops[op] && (pc != d.End || next != d.Head || !b.prefixHolds(&w.pre)) {
 				m.loopClose(pc, op, start)
 			}
-		case pc == d.End && m.cpu.PC == d.Head && closesLoops[op] &&
-			(b.wrote || d.Closes == 0 || w.pre.ok && b.prefixHolds(&w.pre)):
-			d.Closes, b.wrote = 1, false
-			if !w.pre.ok {
-				b.armWriteTrap()
+		case dsFine:
+			if pc != d.End || next != d.Head || b.wrote {
+				m.loopClose(pc, op, start)
 			}
-		case d.Closes != 0 && !b.wrote && !w.pre.ok:
-			m.loopClose(pc, op, start)
-		case !closesLoops[op]:
-			// A call or return: nothing to count while no loop is anchored or the anchored
-			// one has stored in this pass (perf's detector would drop it at most).
-		default:
-			m.loopClose(pc, op, start)
+		case dsOther:
+			switch {
+			case !closesLoops[op]:
+				// A call or return: it can only end an anchored loop that has not stored in
+				// this pass (perf's detector drops it when the PC leaves the body).
+				if d.Closes != 0 && !b.wrote && !w.pre.ok {
+					m.loopClose(pc, op, start)
+				}
+			case pc != d.End || next != d.Head:
+				m.loopClose(pc, op, start) // another loop
+			case b.wrote || d.Closes == 0:
+				d.Closes, b.wrote = 1, false // anchored again: it stored in this pass
+				m.armFor(1)
+			case !w.pre.ok || !b.prefixHolds(&w.pre):
+				m.loopClose(pc, op, start) // no store seen: it may confirm
+			}
+			// Otherwise the loop's body starts with a store it executed: still anchored.
 		}
-	}
-	if uint32(m.cpu.PC)-b.plo >= b.pspan {
-		m.look(pc, op, start)
+		if uint32(next)-b.plo >= b.pspan {
+			m.look(pc, op, start)
+		}
 	}
 	i := &m.idle
 	head := m.cpu.PC

@@ -226,7 +226,7 @@ func (m *Machine) run(target uint64) Event {
 					return ev | e
 				}
 			}
-		} else if uint32(c.PC)-b.wlo >= b.wspan {
+		} else if uint32(c.PC) >= b.whi {
 			if b.keepRecent {
 				// The recent-instruction ring, written here rather than behind a call
 				// (recent.go); when nothing else needs a look, that is all.

@@ -91,7 +91,9 @@ type watchState struct {
 	prev     int // the range watched before cur
 	newest   int
 	inEdge   bool                     // the tracer is answering Edge: its state is what it was
+	plain    bool                     // span mode, not Fine, nothing recorded (useRange)
 	pre      prefixStore              // Loop's body stores in every pass (prefixOf)
+	ds       uint8                    // the detector's state for backward (dsOff...)
 	prefixes [prefixSlots]prefixEntry // loops looked at by prefixOf
 	// eventAt is 1 + the start cycle of the latest instruction reported through Instrs, so
 	// the detector here does not count a jump the tracer's detector has already seen.
@@ -103,6 +105,7 @@ type watchState struct {
 // tracer was last told (flushSpans).
 type watchRange struct {
 	lo, span uint32
+	whi      uint32 // the run loop's bound while watching this range (setTrigger), kept by retrigger
 	code     uint16
 	cycles   uint64
 }
@@ -122,7 +125,7 @@ func (m *Machine) SetWatch(w Watch) {
 	if s.nranges >= len(s.ranges) && s.ranges[s.cur].cycles != 0 {
 		m.flushSpans() // the oldest range makes room
 	}
-	s.ranges[s.cur] = watchRange{lo: w.Lo, span: w.Span, code: w.Code}
+	s.ranges[s.cur] = watchRange{lo: w.Lo, span: w.Span, code: w.Code} // retrigger sets whi
 	s.nranges++
 	s.spans = m.tracer != nil && !w.Every
 	b.spans = s.spans
@@ -136,8 +139,10 @@ func (m *Machine) SetWatch(w Watch) {
 	switch {
 	case !s.spans || !w.Detect:
 		b.disarmWriteTrap()
+		s.ds = dsOff
 	case w.Fine:
 		b.armWriteTrap()
+		s.ds = dsFine
 	default:
 		if w.Loop.Closes == 1 {
 			s.pre = m.prefixOf(w.Loop.Head, w.Loop.End)
@@ -146,6 +151,14 @@ func (m *Machine) SetWatch(w Watch) {
 	}
 	m.retrigger()
 }
+
+// The loop detector's state as backward dispatches on it (watchState.ds).
+const (
+	dsOff   uint8 = iota // no span tracer, or automatic detection off
+	dsFine               // a confirmed loop: the tracer judges what changes it
+	dsHot                // anchored on a loop whose every pass stores (prefixOf): only another loop's close changes anything
+	dsOther              // the rest, in loopClose and backward's general cases
+)
 
 // WatchLoop is the loop detector's state now: an anchored loop that has written since its
 // last close is no longer anchored.
@@ -175,20 +188,29 @@ func (m *Machine) BankAt(pc uint16) uint8 { return m.bankAt(pc) }
 
 // retrigger sets the run loop's range checks. The profiler's range (b.plo, b.pspan) holds
 // every PC unless a tracer takes spans; then it is the tracer's range, and inside a
-// confirmed loop only the part of it in the loop's body. The run loop's check (b.wlo,
-// b.wspan) is the part of it below the trapped PCs, or nothing when every instruction is
+// confirmed loop only the part of it in the loop's body. The run loop's check (b.whi) ends
+// the part of it below the trapped PCs, or is 0 (always fails) when every instruction is
 // recorded.
 func (m *Machine) retrigger() {
-	w := &m.watch
+	w, b := &m.watch, &m.bus
+	b.recAny = b.keepRecent || b.recAll
+	b.backHooks = b.recAny || w.spans
+	// plain: moving to a range the tracer gave is three stores (useRange).
+	w.plain = w.spans && !w.Fine && !b.recAny
+	for i := range min(w.nranges, len(w.ranges)) {
+		r := &w.ranges[i]
+		r.whi = m.bound(r.lo, r.span)
+	}
+	cur := &w.ranges[w.cur]
 	switch {
 	case !w.spans:
 		m.setTrigger(0, 1<<16)
 	case w.Fine:
-		lo := max(w.Lo, uint32(w.Loop.Head))
-		hi := min(w.Lo+w.Span, uint32(w.Loop.End)+1)
+		lo := max(cur.lo, uint32(w.Loop.Head))
+		hi := min(cur.lo+cur.span, uint32(w.Loop.End)+1)
 		m.setTrigger(lo, max(hi, lo)-lo)
 	default:
-		m.setTrigger(w.Lo, w.Span)
+		m.setTrigger(cur.lo, cur.span)
 	}
 }
 
@@ -196,11 +218,19 @@ func (m *Machine) retrigger() {
 func (m *Machine) setTrigger(lo, span uint32) {
 	b := &m.bus
 	b.plo, b.pspan = lo, span
-	if hi := min(lo+span, uint32(m.sys.trapLow)); hi > lo && !b.recAll && !b.keepRecent {
-		b.wlo, b.wspan = lo, hi-lo
-	} else {
-		b.wlo, b.wspan = 0, 0
+	b.whi = 0
+	if !b.recAny {
+		b.whi = m.bound(lo, span)
 	}
+}
+
+// bound is the run loop's bound for the profiler's range [lo, lo+span): its end, or the
+// lowest trapped PC, whichever is lower; 0 (always look) when that leaves nothing.
+func (m *Machine) bound(lo, span uint32) uint32 {
+	if hi := min(lo+span, uint32(m.sys.trapLow)); hi > lo {
+		return hi
+	}
+	return 0
 }
 
 // after runs when the run loop's range check fails after an instruction that did not move
@@ -216,7 +246,7 @@ func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
 		} else {
 			m.look(pc, op, start) // retriggers
 		}
-	} else if b.wspan == 0 && !b.recAll {
+	} else if b.whi == 0 && !b.recAll {
 		m.retrigger() // a trap was requested (sysDevices.request)
 	}
 	if m.cpu.PC >= m.sys.trapLow {
@@ -266,7 +296,7 @@ func (m *Machine) look(pc uint16, op uint8, start uint64) {
 		m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
 		return
 	}
-	if uint32(next)-w.Lo >= w.Span {
+	if r := &w.ranges[w.cur]; uint32(next)-r.lo >= r.span {
 		m.moveRange(next)
 	}
 }
@@ -285,15 +315,13 @@ func (m *Machine) moveRange(pc uint16) {
 	// The range watched before this one first: a call into a zone and the return from it
 	// alternate between two.
 	n := min(w.nranges, len(w.ranges))
-	for k := range n {
-		i := (w.prev + k) % len(w.ranges)
-		if r := &w.ranges[i]; i < n && uint32(pc)-r.lo < r.span {
-			w.prev, w.cur, w.Lo, w.Span, w.Code = w.cur, i, r.lo, r.span, r.code
-			if !w.Fine && m.bus.instrs.rec == nil {
-				m.setTrigger(r.lo, r.span)
-			} else {
-				m.retrigger()
-			}
+	if p := w.prev; p < n && uint32(pc)-w.ranges[p].lo < w.ranges[p].span {
+		m.useRange(p)
+		return
+	}
+	for i := range n {
+		if r := &w.ranges[i]; uint32(pc)-r.lo < r.span {
+			m.useRange(i)
 			return
 		}
 	}
@@ -319,6 +347,17 @@ func (m *Machine) reportInstr(e InstrEvent, start uint64) {
 	w.eventAt = start + 1
 	w.tellings++
 	m.tracer.Instrs(w.one[:])
+}
+
+// useRange makes range i the one watched.
+func (m *Machine) useRange(i int) {
+	w, b := &m.watch, &m.bus
+	w.prev, w.cur = w.cur, i
+	if r := &w.ranges[i]; w.plain {
+		b.plo, b.pspan, b.whi = r.lo, r.span, r.whi
+	} else {
+		m.retrigger()
+	}
 }
 
 // spanTo counts the cycles from the last report up to t in the range watched (span mode).
@@ -416,11 +455,18 @@ func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
 }
 
 // armFor arms the write trap when an anchored loop (closes 1) must be watched for writes:
-// unless every pass of it stores (w.pre).
+// unless every pass of it stores (w.pre). It also sets the detector's state for backward
+// (not Fine: a confirmed loop is the tracer's, SetWatch).
 func (m *Machine) armFor(closes uint8) {
-	if closes == 1 && !m.watch.pre.ok {
+	w := &m.watch
+	w.ds = dsOther
+	switch {
+	case closes == 1 && !w.pre.ok:
 		m.bus.armWriteTrap()
-	} else {
+	case closes == 1:
+		w.ds = dsHot
+		m.bus.disarmWriteTrap()
+	default:
 		m.bus.disarmWriteTrap()
 	}
 }
