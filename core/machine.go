@@ -189,14 +189,17 @@ func (m *Machine) run(target uint64) Event {
 					return ev | EventStop
 				}
 				// WAI: nothing happens until a device event, so jump straight to it.
-				until := b.next
-				if m.tracer != nil {
+				// The tracer is told once the halt ends, or before anything else it is told
+				// (sync), not at every device event on the way.
+				if w := &m.watch; m.tracer != nil && !w.halted {
 					m.sync(b.cycle)
-					m.tracer.Wait(uint32(until - b.cycle))
-					m.watch.reported = until
+					w.halted, w.haltFrom = true, b.cycle
 				}
-				b.cycle = until
+				b.cycle = b.next
 				continue
+			}
+			if m.watch.halted {
+				m.sync(b.cycle) // the halt ended (an IRQ woke WAI with I set): tell it first
 			}
 			// An IRQ line held while I is set is looked at again only when an instruction
 			// that can clear I (CLI, PLP, RTI) sets b.next to 0.

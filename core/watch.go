@@ -90,7 +90,9 @@ type watchState struct {
 	cur      int
 	prev     int // the range watched before cur
 	newest   int
-	inEdge   bool                     // the tracer is answering Edge: its state is what it was
+	inEdge   bool // the tracer is answering Edge: its state is what it was
+	halted   bool // the CPU is halted in WAI since haltFrom, not told yet
+	haltFrom uint64
 	plain    bool                     // span mode, not Fine, nothing recorded (useRange)
 	pre      prefixStore              // Loop's body stores in every pass (prefixOf)
 	ds       uint8                    // the detector's state for backward (dsOff...)
@@ -389,10 +391,17 @@ func (m *Machine) flushSpans() {
 }
 
 // sync brings the recorder and the tracer up to cycle t, an instruction boundary, before
-// another event is reported.
+// another event is reported: a halt in WAI up to t first.
 func (m *Machine) sync(t uint64) {
+	w := &m.watch
+	if w.halted {
+		w.halted = false
+		w.reported = t
+		m.tracer.Wait(uint32(t - w.haltFrom))
+		return // the halt began at a sync: nothing else is pending
+	}
 	m.bus.instrs.flush()
-	if m.watch.spans {
+	if w.spans {
 		m.spanTo(t)
 		m.flushSpans()
 	}

@@ -17,11 +17,15 @@ func busyMachine(tb testing.TB) *core.Machine { return benchMachine(tb, "busy") 
 func benchMachine(tb testing.TB, name string) *core.Machine {
 	tb.Helper()
 	romImage, path := testROM(), "testdata/"+name+".prg"
-	if name == "builtin-busy" {
+	switch name {
+	case "builtin-busy":
 		// The machine of vera's BenchmarkMachineFrame: the built-in ROM's text screen
 		// displayed, its KERNAL interrupt handler running, core/testdata/busy.prg started
 		// through BASIC (it never waits, and streams bytes into VRAM).
 		romImage, path = rom.Image(), "../core/testdata/busy.prg"
+	case "builtin-wai":
+		// A program that sleeps in WAI under the built-in KERNAL, waiting for keys.
+		romImage, path = rom.Image(), "../tests/browser/testdata/keyecho.prg"
 	}
 	m, err := core.New(core.Config{ROM: romImage})
 	if err != nil {
@@ -139,8 +143,9 @@ var subZone = []Zone{{Name: "sub", Start: 0x0823, End: 0x0829, Bank: AnyBank}}
 // busy never waits and shows nothing (the test ROM leaves the display off); busy-zone-calls
 // is busy with a zone on the subroutine its inner loop calls; flagpoll spends most of each
 // frame in a confirmed `lda flag / beq -` loop (fast-forwarded, so the frame's fixed costs
-// weigh most there); builtin-busy is the whole machine as a user has it. In the zone z no
-// instruction runs.
+// weigh most there); builtin-busy is the whole machine as a user has it; builtin-wai sleeps
+// in WAI under the KERNAL (halted from one device event to the next, each a report). In
+// the zone z no instruction runs.
 func BenchmarkProfilerOverhead(b *testing.B) {
 	// The zone z is never executed; sub is the routine busy's inner loop calls, so the PC
 	// enters and leaves it twice in every 9 instructions (the worst case for zones).
@@ -148,7 +153,7 @@ func BenchmarkProfilerOverhead(b *testing.B) {
 	for _, c := range []struct {
 		name, prog string
 		zones      []Zone
-	}{{"busy", "busy", z}, {"busy-zone-calls", "busy", subZone}, {"flagpoll", "flagpoll", z}, {"builtin-busy", "builtin-busy", z}} {
+	}{{"busy", "busy", z}, {"busy-zone-calls", "busy", subZone}, {"flagpoll", "flagpoll", z}, {"builtin-busy", "builtin-busy", z}, {"builtin-wai", "builtin-wai", z}} {
 		prog := c.prog
 		b.Run(c.name, func(b *testing.B) {
 			never := benchMachine(b, prog)
