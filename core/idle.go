@@ -95,7 +95,7 @@ func (m *Machine) backward(pc uint16, op uint8, start uint64) {
 			// Otherwise the loop's body starts with a store it executed: still anchored.
 		}
 		if uint32(next)-b.plo >= b.pspan {
-			m.look(pc, op, start)
+			m.outOfRange(pc, op, start)
 		}
 	}
 	i := &m.idle
@@ -155,7 +155,7 @@ func (m *Machine) idlePass(head, end uint16) bool {
 			m.loopClose(pc, op, t0)
 		}
 		if uint32(c.PC)-b.plo >= b.pspan {
-			m.look(pc, op, t0)
+			m.outOfRange(pc, op, t0)
 		}
 		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++

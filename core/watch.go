@@ -238,16 +238,12 @@ func (m *Machine) bound(lo, span uint32) uint32 {
 // after runs when the run loop's range check fails after an instruction that did not move
 // the PC backward: it is recorded, the profiler looks at it, a KERNAL trap runs.
 func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
-	b, w := &m.bus, &m.watch
+	b := &m.bus
 	if b.recAll {
 		m.record(pc, op, start)
 	}
-	if next := m.cpu.PC; uint32(next)-b.plo >= b.pspan {
-		if b.pspan != 0 && w.spans && !w.Fine {
-			m.moveRange(next) // the PC left the profiler's range (look's common case)
-		} else {
-			m.look(pc, op, start) // retriggers
-		}
+	if uint32(m.cpu.PC)-b.plo >= b.pspan {
+		m.outOfRange(pc, op, start)
 	} else if b.whi == 0 && !b.recAll {
 		m.retrigger() // a trap was requested (sysDevices.request)
 	}
@@ -255,6 +251,28 @@ func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
 		return m.runTrap()
 	}
 	return 0
+}
+
+// outOfRange runs when the next PC failed the profiler's range check: the PC left the range
+// (moveRange; going back to the range watched before, as a call into a zone and the return
+// from it do, is written out here), or the instruction forced a look.
+func (m *Machine) outOfRange(pc uint16, op uint8, start uint64) {
+	b, w := &m.bus, &m.watch
+	next := m.cpu.PC
+	switch r := &w.ranges[w.prev&(len(w.ranges)-1)]; {
+	case b.pspan != 0 && w.plain && uint32(next)-r.lo < r.span && w.prev < w.nranges:
+		if b.cycle > w.reported {
+			w.ranges[w.cur].cycles += b.cycle - w.reported
+			w.newest, w.reported = w.cur, b.cycle
+		}
+		w.tellings++
+		w.prev, w.cur = w.cur, w.prev
+		b.plo, b.pspan, b.whi = r.lo, r.span, r.whi
+	case b.pspan != 0 && w.spans && !w.Fine:
+		m.moveRange(next)
+	default:
+		m.look(pc, op, start) // retriggers
+	}
 }
 
 // runTrap runs the KERNAL traps for the PC (kernal_traps.go) and tells the profiler if they
@@ -276,17 +294,12 @@ func (m *Machine) record(pc uint16, op uint8, start uint64) {
 	}
 }
 
-// look runs after an instruction whose next PC is outside the profiler's range: the PC left
-// it, or the instruction forced a look (BRK, WAI, RTI, a bank latch or marker write), or a
-// confirmed loop is watched. pc, op and start describe the instruction.
+// look runs after an instruction whose next PC is outside the profiler's range when that is
+// more than the PC leaving it (outOfRange): the instruction forced a look (BRK, WAI, RTI, a
+// bank latch or marker write), or a confirmed loop is watched, or every instruction is
+// recorded. pc, op and start describe the instruction.
 func (m *Machine) look(pc uint16, op uint8, start uint64) {
 	b, w := &m.bus, &m.watch
-	if b.pspan != 0 && w.spans && !w.Fine {
-		// Nothing forced the look and nobody wants every instruction: the PC left the
-		// range (the common case).
-		m.moveRange(m.cpu.PC)
-		return
-	}
 	m.retrigger() // undo a forced look
 	if !w.spans || w.eventAt == start+1 {
 		b.nmarks, b.latched = 0, false
