@@ -53,7 +53,7 @@ type Bus struct {
 	spans      bool     // a span tracer is attached: marker writes wait for look
 	marks      [4]uint8 // marker writes of the instruction in progress (span mode)
 	nmarks     uint8
-	latched    bool // the instruction in progress wrote a bank latch
+	forced     bool // the instruction in progress forced a look: the profiler sees it (forceLook)
 	recAll     bool // every instruction is recorded (a Recorder, or a tracer with Watch.Every)
 	keepRecent bool // the recent-instruction ring is on (recent.go)
 	backHooks  bool // a backward jump has more to do than idle detection (Machine.backward)
@@ -131,8 +131,10 @@ func (b *Bus) writeBack(a uint16, v uint8) {
 	}
 }
 
-// forceLook makes the run loop look at the instruction in progress (Machine.look).
-func (b *Bus) forceLook() { b.whi, b.pspan = 0, 0 }
+// forceLook makes the run loop look at the instruction in progress (Machine.look), and a
+// span tracer see it: a bank latch or marker write, BRK (opens a handler), RTI (closes
+// one), WAI (halts), a write in a confirmed loop (ends it).
+func (b *Bus) forceLook() { b.whi, b.pspan, b.forced = 0, 0, true }
 
 // now is the cycle at which the access in progress happens (read/write count it already).
 func (b *Bus) now() uint64 { return b.cycle - 1 }
@@ -182,12 +184,10 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 	case a == 0:
 		b.ramBank = v
 		b.ram[0] = v
-		b.latched = true // the profiler's zones may depend on the bank
-		b.forceLook()
+		b.forceLook() // the profiler's zones may depend on the bank
 	case a == 1:
 		b.romBank = v
 		b.ram[1] = v
-		b.latched = true
 		b.forceLook()
 	case a < ioStart:
 		b.ram[a] = v

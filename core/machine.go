@@ -343,11 +343,9 @@ func (m *Machine) Poke(addr uint16, v uint8) error {
 	switch {
 	case addr == 0: // the bank latches, and the RAM copies the CPU reads back
 		m.bus.ramBank, m.bus.ram[0] = v, v
-		m.bus.latched = true // as for a CPU write: the profiler looks again
-		m.bus.forceLook()
+		m.bus.forceLook() // as for a CPU write: the profiler looks again
 	case addr == 1:
 		m.bus.romBank, m.bus.ram[1] = v, v
-		m.bus.latched = true
 		m.bus.forceLook()
 	case addr < ioStart:
 		m.bus.ram[addr] = v

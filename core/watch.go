@@ -21,9 +21,9 @@ package core
 // enough to know that the loop wrote; and a loop whose body starts with a store writes in
 // every pass, which needs no trap at all (prefixOf). When the same jump closes the same
 // loop again with no write, the machine reports that jump to the profiler, whose own
-// detector confirms the loop and asks for fine watching. The profiler's figures are identical to classifying every
-// instruction: perf's TestSpansMatchEveryInstruction and TestSpansMatchOnTrickyLoops compare
-// whole runs, frame by frame, to the cycle.
+// detector confirms the loop and asks for fine watching. The profiler's figures are
+// identical to classifying every instruction: perf's TestSpansMatchEveryInstruction and
+// TestSpansMatchOnTrickyLoops compare whole runs, frame by frame, to the cycle.
 
 // Watch is what a tracer asks the run loop to watch for it (Machine.SetWatch).
 type Watch struct {
@@ -54,16 +54,6 @@ type Loop struct {
 	Head, End uint16
 	Closes    uint8
 }
-
-// spanAlways marks the opcodes the run loop always reports in span mode: BRK opens a
-// handler, RTI closes one, WAI halts. Their handlers force a look (Bus.forceLook). It is
-// derived from Opcodes and immutable after initialisation.
-var spanAlways = func() (t [256]bool) {
-	for op, info := range Opcodes {
-		t[op] = info.Flags&(OpBRK|OpRTI|OpWAI) != 0
-	}
-	return t
-}()
 
 // watchState is the machine's side of span profiling.
 type watchState struct {
@@ -283,12 +273,11 @@ func (m *Machine) look(pc uint16, op uint8, start uint64) {
 	b, w := &m.bus, &m.watch
 	m.retrigger() // undo a forced look
 	if !w.spans || w.eventAt == start+1 {
-		b.nmarks, b.latched = 0, false
+		b.nmarks, b.forced = 0, false
 		return // nobody takes spans, or the loop detector has just reported it
 	}
 	next := m.cpu.PC
-	if b.nmarks != 0 || b.latched || spanAlways[op] ||
-		w.Fine && (b.wrote || next < w.Loop.Head || next > w.Loop.End) {
+	if b.forced || w.Fine && (next < w.Loop.Head || next > w.Loop.End) {
 		m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
 		return
 	}
@@ -337,7 +326,7 @@ func (m *Machine) reportInstr(e InstrEvent, start uint64) {
 	for _, v := range b.marks[:b.nmarks] {
 		m.tracer.Marker(v)
 	}
-	b.nmarks, b.latched = 0, false
+	b.nmarks, b.forced = 0, false
 	w.one[0] = e
 	w.reported = b.cycle
 	w.eventAt = start + 1

@@ -20,7 +20,7 @@ var closesLoops = func() (t [256]bool) {
 const (
 	dsOff   uint8 = iota // no span tracer, or automatic detection off
 	dsFine               // a confirmed loop: the tracer judges what changes it
-	dsHot                // anchored on a loop whose every pass stores (prefixOf): only another loop's close changes anything
+	dsHot                // anchored on a loop whose every pass stores: only another close counts
 	dsOther              // the rest, in loopClose and backward's general cases
 )
 

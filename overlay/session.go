@@ -39,7 +39,6 @@ const (
 type Session struct {
 	m    *core.Machine
 	prof *perf.Profiler
-	rec  recorder
 
 	// Profiler settings, kept across loads (each load builds a new machine and profiler).
 	zones     []perf.Zone
@@ -89,7 +88,6 @@ func (s *Session) install(m *core.Machine) {
 	p.SetZones(s.zones)
 	p.Acquire(perf.OwnerOverlay)
 	s.m, s.prof = m, p
-	s.rec.clear()
 	m.KeepRecent(true)
 	s.stop = ""
 	s.acc = 0
@@ -259,7 +257,6 @@ func (s *Session) Reset() {
 	}
 	s.m.Reset()
 	s.m.ClearRecent()
-	s.rec.clear()
 	s.stop = ""
 }
 
@@ -323,10 +320,7 @@ func (s *Session) Warp() bool { return s.warp }
 func (s *Session) Stopped() StopReason { return s.stop }
 
 // Recent returns the last n executed instructions, oldest first.
-func (s *Session) Recent(n int) []Instr {
-	s.rec.pull(s.m)
-	return s.rec.last(n)
-}
+func (s *Session) Recent(n int) []Instr { return recentLast(s.m.Recent(), n) }
 
 // Tick is what one displayed frame did.
 type Tick struct {
@@ -386,8 +380,7 @@ func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" {
 		ev := s.m.RunUntil(target)
-		s.rec.pull(s.m)
-		s.stop = diagnose(ev, s.m, &s.rec)
+		s.stop = diagnose(ev, s.m, s.m.Recent())
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"
 		}

@@ -266,19 +266,27 @@ func TestRecentEndsWithTheStoppingInstruction(t *testing.T) {
 	}
 }
 
+// ringOf is a machine's recent-instruction ring holding events, oldest first.
+func ringOf(events []core.InstrEvent) *core.Recent {
+	r := &core.Recent{}
+	for _, e := range events {
+		r.Ring[r.N%core.RecentSize] = e
+		r.N++
+	}
+	return r
+}
+
 func TestBRKLoopIsDiagnosed(t *testing.T) {
 	// Running through zeroed memory executes BRK after BRK; the diagnosis looks at the
-	// recorder only, so feed it directly.
+	// ring only, so build one.
 	s := newSession(t)
 	batch := make([]core.InstrEvent, recentSize)
 	for i := range batch {
 		batch[i] = core.MakeInstrEvent(uint16(0x3000+2*i), 0x3000, 7, opBRK, 0)
 	}
-	s.rec.Instrs(batch)
-	if got := diagnose(0, s.Machine(), &s.rec); !strings.Contains(string(got), "BRK loop") {
+	if got := diagnose(0, s.Machine(), ringOf(batch)); !strings.Contains(string(got), "BRK loop") {
 		t.Fatalf("diagnosis %q, want a BRK loop", got)
 	}
-	s.rec.clear()
 	for i := range batch {
 		op := uint8(0xEA)
 		if i%4 == 0 {
@@ -286,8 +294,7 @@ func TestBRKLoopIsDiagnosed(t *testing.T) {
 		}
 		batch[i] = core.MakeInstrEvent(uint16(0x0900+i), uint16(0x0901+i), 2, op, 0)
 	}
-	s.rec.Instrs(batch)
-	if got := diagnose(0, s.Machine(), &s.rec); strings.Contains(string(got), "BRK") {
+	if got := diagnose(0, s.Machine(), ringOf(batch)); strings.Contains(string(got), "BRK") {
 		t.Fatalf("diagnosis %q for a program with occasional BRKs", got)
 	}
 }
@@ -311,42 +318,24 @@ func TestResetRestartsTheProgram(t *testing.T) {
 	}
 }
 
-func TestRecorderAllocatesNothing(t *testing.T) {
-	var r recorder
-	batch := make([]core.InstrEvent, 256)
-	for i := range batch {
-		batch[i] = core.MakeInstrEvent(uint16(0x1000+i), uint16(0x1001+i), 2, 0xEA, 0)
-	}
-	if n := testing.AllocsPerRun(100, func() { r.Instrs(batch) }); n != 0 {
-		t.Fatalf("recorder.Instrs allocates %.1f times per batch", n)
-	}
-}
-
-func TestRecorderKeepsTheLastInstructionsOfBigBatches(t *testing.T) {
-	var r recorder
+// The crash view lists the newest instructions of the ring, oldest first, when more have
+// run than it holds; a PC in the I/O page is diagnosed as a jump into nowhere.
+func TestRecentLastAndIOPage(t *testing.T) {
 	batch := make([]core.InstrEvent, 200)
 	for i := range batch {
 		batch[i] = core.MakeInstrEvent(uint16(i), uint16(i+1), 2, 0xEA, 0)
 	}
-	r.Instrs(batch[:50])
-	r.Instrs(batch[50:])
-	got := r.last(recentSize)
+	r := ringOf(batch)
+	got := recentLast(r, recentSize)
 	if len(got) != recentSize || got[0].PC != 200-recentSize || got[recentSize-1].PC != 199 || got[recentSize-1].Next != 200 {
 		t.Fatalf("last %d: first PC %d, last PC %d next %d", len(got), got[0].PC, got[recentSize-1].PC, got[recentSize-1].Next)
 	}
-	if r.ioPC != 0 {
-		t.Fatal("no instruction was in the I/O page")
+	m := newSession(t).Machine() // the built-in ROM, waiting at READY
+	if d := diagnose(0, m, r); d != "" {
+		t.Fatalf("diagnosis %q for NOPs", d)
 	}
-	r.Instrs([]core.InstrEvent{core.MakeInstrEvent(0x9F23, 0x9F24, 2, 0xEA, 0)})
-	if r.ioPC != 0x9F23 {
-		t.Fatalf("ioPC = %04X, want $9F23", r.ioPC)
+	r.IOPC = 0x9F23
+	if d := diagnose(0, m, r); !strings.Contains(string(d), "I/O page at $9F23") {
+		t.Fatalf("diagnosis %q, want a jump into the I/O page at $9F23", d)
 	}
-}
-
-func mustMachine(t *testing.T) *core.Machine {
-	m, err := core.New(core.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }

@@ -155,8 +155,7 @@ func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 // Wait implements core.Tracer: cycles halted in WAI. They are classified like the WAI
 // instruction that halted: waiting under automatic detection, the region (or framed gap,
 // or zone) in marker mode, irq if a handler executed the WAI. It changes no state, so in span
-// mode the watch stays as it is (a halted CPU is reported once per device event: hundreds of
-// times a frame).
+// mode the watch stays as it is.
 func (p *Profiler) Wait(cycles uint32) {
 	var c uint16
 	switch {

@@ -12,8 +12,9 @@ import "x16scope/core"
 // does by itself until the profiler's state changes. The machine then reports only what can
 // change a bucket: the PC leaving the range (Edge), BRK, WAI, RTI, marker and bank latch
 // writes, the close that would confirm a wait loop, interrupts, VSYNCs, and, inside a
-// confirmed wait loop, every instruction that writes or jumps. The cycles of everything else
-// arrive as totals (Span) and go to their bucket in one add.
+// confirmed wait loop, the instruction that writes, leaves the body or closes another
+// loop. The cycles of everything else arrive as totals (Span) and go to their bucket in one
+// add.
 //
 // Every reported instruction goes through the same classification as in every-instruction
 // mode (Instrs), so both modes give identical figures; TestSpansMatchEveryInstruction runs
@@ -32,10 +33,7 @@ func (p *Profiler) Span(cycles uint64, code uint16) {
 }
 
 // Edge implements core.Tracer: the next instruction is outside the watched range.
-func (p *Profiler) Edge() {
-	p.enter()
-	p.leave()
-}
+func (p *Profiler) Edge() { p.rewatch() }
 
 // enter takes the loop detector's state from the machine before a report is handled.
 func (p *Profiler) enter() {
@@ -45,8 +43,8 @@ func (p *Profiler) enter() {
 	}
 }
 
-// leave works out cur and the range to watch after a report, and hands the machine the
-// watch and the loop detector's state.
+// leave works out the bucket of the next instructions and the range of PCs that share it
+// after a report, and hands the machine that watch and the loop detector's state.
 func (p *Profiler) leave() {
 	if !p.spans {
 		return
@@ -70,7 +68,7 @@ func (p *Profiler) leave() {
 	})
 }
 
-// rewatch recomputes the watch between reports (after the zones changed, or on attaching).
+// rewatch recomputes the watch: at an edge, after the zones changed, in tests on attaching.
 func (p *Profiler) rewatch() {
 	p.enter()
 	p.leave()
