@@ -68,6 +68,9 @@ func (s *sysDevices) rearm() {
 	if s.official {
 		s.armedLow = 0xFEA8
 	}
+	if d := s.m.dbg; d != nil && d.perInstr {
+		s.armedLow = 0 // the debugger looks after every instruction (debug.go)
+	}
 	if s.pending == 0 {
 		s.trapLow = s.armedLow
 	}

@@ -254,6 +254,9 @@ func (m *Machine) runTrap() Event {
 	if m.cpu.PC != at {
 		m.pcMoved()
 	}
+	if e == 0 && m.dbg != nil {
+		e = m.debugStop(false)
+	}
 	return e
 }
 
