@@ -315,3 +315,15 @@ func TestClearedDebuggerIsOff(t *testing.T) {
 		t.Errorf("debugger still armed: on %v trapLow $%04X special %v", m.dbg.on, m.sys.trapLow, m.bus.special)
 	}
 }
+
+// BenchmarkMachineArmed is BenchmarkMachine with a breakpoint set that never fires: the
+// price of debugging (every instruction takes the trap path), not of the debugger's
+// existence, which BenchmarkMachine measures.
+func BenchmarkMachineArmed(b *testing.B) {
+	m := startedMachine(b, loadTestPRG(b, "busy.prg"))
+	m.SetBreakpoints([]Breakpoint{{Addr: 0x0300, Bank: AnyBank}})
+	m.RunFrame()
+	for b.Loop() {
+		m.RunFrame()
+	}
+}
