@@ -533,3 +533,13 @@ func (b *Bus) watchAccess(a uint16, v uint8, write bool) {
 		return
 	}
 }
+
+// PokeBanked writes a banked RAM byte ($A000-$BFFF) of any bank without side effects
+// (debugger edits). An unpopulated bank is refused.
+func (m *Machine) PokeBanked(bank uint8, addr uint16, v uint8) error {
+	if int(bank) >= m.bus.nbanks {
+		return fmt.Errorf("poke $%02X:%04X: RAM bank %d is not populated (%d banks)", bank, addr, bank, m.bus.nbanks)
+	}
+	m.bus.banked[int(bank)*bankSize+int(addr&0x1FFF)] = v
+	return nil
+}
