@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -342,3 +343,32 @@ func TestDAPBadDebugInfo(t *testing.T) {
 }
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// TestDAPOverTCP: --port serves the protocol on 127.0.0.1.
+func TestDAPOverTCP(t *testing.T) {
+	logr, logw := io.Pipe()
+	go dapMain([]string{"--port", "0"}, io.Discard, logw)
+	line, err := bufio.NewReader(logr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := strings.TrimSpace(strings.TrimPrefix(line, "x16scope dap: listening on "))
+	if !strings.HasPrefix(addr, "127.0.0.1:") {
+		t.Fatalf("log line %q", line)
+	}
+	go io.Copy(io.Discard, logr)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	dap.WriteBaseMessage(conn, []byte(`{"seq":1,"type":"request","command":"initialize","arguments":{}}`))
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	data, err := dap.ReadBaseMessage(bufio.NewReader(conn))
+	if err != nil || !strings.Contains(string(data), `"success":true`) || !strings.Contains(string(data), `"command":"initialize"`) {
+		t.Errorf("initialize over TCP: %s, %v", data, err)
+	}
+	if code, _, errs := runCLI("dap", "--port", "70000"); code != 1 || !strings.Contains(errs, "want 0-65535") {
+		t.Errorf("--port 70000: exit %d, %q", code, errs)
+	}
+}
