@@ -455,8 +455,8 @@ func (m *Machine) debugStop(interrupt bool) Event {
 	if st.Reason == StopNone {
 		return 0
 	}
-	if d.step != stepNone {
-		m.clearStep()
+	if d.step != stepNone || d.frameStop != 0 {
+		m.clearStep() // any stop ends a step or run-to-frame in progress
 		m.rearmDebug()
 	}
 	m.setStop(st)

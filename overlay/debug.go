@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -264,4 +265,47 @@ func (s *Session) SetRegister(name string, v int) error {
 	}
 	s.m.SetCPU(c)
 	return nil
+}
+
+// WatchSpec is a watchpoint as the page gives it: space "cpu", "banked" or "vram"; access
+// "r", "w" or "rw"; banked addresses are $A000-$BFFF.
+type WatchSpec struct {
+	Space  string `json:"space"`
+	Access string `json:"access"`
+	Addr   int    `json:"addr"`
+	Len    int    `json:"len"`
+	Bank   int    `json:"bank"`
+}
+
+// SetWatchSpecs replaces the watchpoints with the page's list (JSON array of WatchSpec).
+func (s *Session) SetWatchSpecs(text string) error {
+	var specs []WatchSpec
+	if err := json.Unmarshal([]byte(text), &specs); err != nil {
+		return fmt.Errorf("watchpoints: %v", err)
+	}
+	ws := make([]core.Watchpoint, len(specs))
+	for i, sp := range specs {
+		w := &ws[i]
+		switch sp.Space {
+		case SpaceCPU:
+			w.Space = core.SpaceCPU
+		case SpaceBanked:
+			w.Space = core.SpaceBanked
+		case SpaceVRAM:
+			w.Space = core.SpaceVRAM
+		default:
+			return fmt.Errorf("watchpoint %d: space %q: want cpu, banked or vram", i+1, sp.Space)
+		}
+		if strings.Contains(sp.Access, "r") {
+			w.On |= core.WatchRead
+		}
+		if strings.Contains(sp.Access, "w") {
+			w.On |= core.WatchWrite
+		}
+		if sp.Addr < 0 || sp.Len < 0 || sp.Bank < 0 || sp.Bank > 255 {
+			return fmt.Errorf("watchpoint %d: negative address, length or bank", i+1)
+		}
+		w.Addr, w.Len, w.Bank = uint32(sp.Addr), uint32(sp.Len), uint8(sp.Bank)
+	}
+	return s.SetWatchpoints(ws)
 }

@@ -266,3 +266,22 @@ func TestPageDebugInfoErrors(t *testing.T) {
 		t.Error("breakpoint $10000 accepted")
 	}
 }
+
+func TestPageWatchSpecs(t *testing.T) {
+	s := demoSession(t)
+	if err := s.SetWatchSpecs(`[{"space":"cpu","access":"w","addr":48}]`); err != nil { // counter
+		t.Fatal(err)
+	}
+	if v := tickUntilStopped(t, s); !strings.Contains(v.Why, "watchpoint") || v.PC != 0x0814 && v.PC != 0x0817 && v.PC != 0x0810 {
+		t.Errorf("watch on counter: %q at $%04X", v.Why, v.PC)
+	}
+	for _, bad := range []string{`[{"space":"disk","access":"w","addr":1}]`, `[{"space":"cpu","access":"","addr":1}]`,
+		`[{"space":"cpu","access":"r","addr":65536}]`, `[{"space":"cpu","access":"r","addr":-1}]`, `{`} {
+		if err := s.SetWatchSpecs(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if v := s.View(-1, 1); len(v.Watches) != 1 {
+		t.Errorf("refused lists replaced the watchpoints: %+v", v.Watches)
+	}
+}
