@@ -285,3 +285,22 @@ func TestPageWatchSpecs(t *testing.T) {
 		t.Errorf("refused lists replaced the watchpoints: %+v", v.Watches)
 	}
 }
+
+// TestPageToolbarLeavesDebugStop: the toolbar's Resume and Step frame run a machine the
+// debugger stopped, and a debugger stop shows as paused.
+func TestPageToolbarLeavesDebugStop(t *testing.T) {
+	s := demoSession(t)
+	s.DebugBreak()
+	if !s.Paused() {
+		t.Error("a debugger stop does not show as paused")
+	}
+	s.StepFrame()
+	if tk := s.Advance(noClock); tk.VSyncs != 1 {
+		t.Errorf("Step frame after a debugger stop ran %d frames", tk.VSyncs)
+	}
+	s.DebugBreak()
+	s.Resume()
+	if tk := s.Advance(noClock); tk.Cycles == 0 {
+		t.Error("Resume after a debugger stop ran nothing")
+	}
+}

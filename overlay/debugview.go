@@ -31,7 +31,7 @@ type DebugView struct {
 	Line    int               `json:"line"` // the beam's raster line
 	Source  string            `json:"source,omitempty"`
 	Disasm  []DisLine         `json:"disasm"`
-	Stack   []uint8           `json:"stack"` // from S+1 up to $01FF, at most 16 bytes
+	Stack   []int             `json:"stack"` // from S+1 up to $01FF, at most 16 bytes
 	BPs     []core.Breakpoint `json:"breakpoints"`
 	Watches []core.Watchpoint `json:"watchpoints"`
 	BRK     bool              `json:"brk"`
@@ -70,7 +70,7 @@ func (s *Session) View(at int, lines int) DebugView {
 	}
 	v.Source = s.sourceAt(c.PC)
 	for a := int(c.S) + 1; a <= 0xFF && len(v.Stack) < 16; a++ {
-		v.Stack = append(v.Stack, m.Peek(uint16(0x100+a)))
+		v.Stack = append(v.Stack, int(m.Peek(uint16(0x100+a))))
 	}
 	center := c.PC
 	if at >= 0 {

@@ -273,6 +273,7 @@ func (s *Session) RunToOverrun() {
 	s.stepPending = false
 	s.toOverrun = true
 	s.overrunAt = 0
+	s.dbg.stopped = false
 }
 
 // SeekingOverrun tells whether RunToOverrun is still looking.
@@ -297,13 +298,13 @@ func (s *Session) HostFiles() []File { return s.data }
 
 // Pause, Resume and the run controls.
 func (s *Session) Pause()  { s.paused = true; s.stepPending = false; s.toOverrun = false }
-func (s *Session) Resume() { s.paused = false; s.acc = 0 }
+func (s *Session) Resume() { s.paused = false; s.acc = 0; s.dbg.stopped = false }
 
-// Paused tells whether the user paused (a stopped program is not "paused").
-func (s *Session) Paused() bool { return s.paused }
+// Paused tells whether the user or the debugger paused (a stopped program is not "paused").
+func (s *Session) Paused() bool { return s.paused || s.dbg.stopped }
 
 // StepFrame runs to the next VSYNC at the next tick, then pauses.
-func (s *Session) StepFrame() { s.paused = true; s.stepPending = true }
+func (s *Session) StepFrame() { s.paused = true; s.stepPending = true; s.dbg.stopped = false }
 
 // SetSpeed sets the speed in percent, clamped to 25-400.
 func (s *Session) SetSpeed(pct int) {

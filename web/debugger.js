@@ -156,7 +156,10 @@
       el('h3', {}, 'Memory'), memBar, ui.mem, vera, ui.msg);
     ui.panel.addEventListener('toggle', act(refresh));
     const style = el('style', {}, `
-#debugger { margin: 8px 0; font-size: 13px; }
+#debugger { margin: 8px 0; font-size: 13px; pointer-events: auto; background: var(--panel, #181b21);
+  border: 1px solid var(--line, #2a2f38); border-radius: 4px; padding: 6px 8px; max-width: 1240px; }
+#debugger button { background: #262b34; color: inherit; border: 1px solid var(--line, #2a2f38); border-radius: 4px; padding: 2px 8px; cursor: pointer; }
+#debugger input, #debugger select { background: #0b0c0f; color: inherit; border: 1px solid var(--line, #2a2f38); }
 #debugger summary { cursor: pointer; font-weight: bold; }
 #debugger h3 { font-size: 13px; margin: 6px 0 2px; }
 .dbg-bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
