@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-dap"
 
 	"x16scope/core"
+	"x16scope/core/dbginfo"
 )
 
 // Breakpoints, the call stack, variables and memory for the DAP session.
@@ -299,20 +300,26 @@ func (s *dapSession) symbolVars() []dap.Variable {
 	if s.info == nil {
 		return vars
 	}
+	isData := func(sym dbginfo.Sym) bool {
+		if sym.Type != "lab" || sym.Seg < 0 {
+			return false
+		}
+		switch s.info.Segs[sym.Seg].Name {
+		case "DATA", "BSS", "RODATA", "ZEROPAGE":
+			return true
+		}
+		return false
+	}
 	for _, sym := range s.info.Syms {
 		switch {
 		case sym.Name == "" || sym.Val < 0 || sym.Val > 0xFFFF:
-		case sym.Type == "equ" && sym.ZeroPage:
+		case sym.Type == "equ" && sym.ZeroPage || isData(sym):
 			add(sym.Name, uint16(sym.Val))
-		case sym.Type == "lab" && sym.Seg >= 0:
-			switch s.info.Segs[sym.Seg].Name {
-			case "DATA", "BSS", "RODATA", "ZEROPAGE":
-				add(sym.Name, uint16(sym.Val))
-			}
 		}
 	}
+	// C statics and globals (not functions: their symbols are in code segments).
 	for _, cs := range s.info.CSyms {
-		if cs.Sym >= 0 && (cs.SC == "static" || cs.SC == "ext") {
+		if cs.Sym >= 0 && (cs.SC == "static" || cs.SC == "ext") && isData(s.info.Syms[cs.Sym]) {
 			if v := s.info.Syms[cs.Sym].Val; v >= 0 && v <= 0xFFFF {
 				add(cs.Name, uint16(v))
 			}
