@@ -164,6 +164,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 			SupportsSteppingGranularity:      true,
 			SupportsDataBreakpoints:          true,
 			SupportsTerminateRequest:         true,
+			SupportsDisassembleRequest:       true,
 			ExceptionBreakpointFilters: []dap.ExceptionBreakpointsFilter{
 				{Filter: "brk", Label: "BRK", Description: "Stop before a BRK instruction"},
 				{Filter: "stp", Label: "STP", Description: "Stop before an STP instruction"},
@@ -288,6 +289,12 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 			return err
 		}
 		s.send(&dap.WriteMemoryResponse{Response: response(q), Body: dap.WriteMemoryResponseBody{BytesWritten: n}})
+	case *dap.DisassembleRequest:
+		ins, err := s.disassemble(q.Arguments)
+		if err != nil {
+			return err
+		}
+		s.send(&dap.DisassembleResponse{Response: response(q), Body: dap.DisassembleResponseBody{Instructions: ins}})
 	case *PerfStatsRequest:
 		s.send(&PerfStatsResponse{Response: response(q), Body: s.prof.Stats(0)})
 	case *dap.DisconnectRequest:

@@ -211,15 +211,7 @@ func (s *dapSession) frame(id int, pc, resume uint16) dap.StackFrame {
 	f := dap.StackFrame{Id: id, Name: s.labelFor(pc), InstructionPointerReference: fmt.Sprintf("0x%04X", pc)}
 	if line, _, _, ok := s.lineAt(pc); ok {
 		l := s.info.Lines[line]
-		name := s.info.Files[l.File].Name
-		path, ok := s.srcPaths[l.File]
-		if !ok {
-			path = name
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(s.srcRoot, name)
-			}
-		}
-		f.Source = &dap.Source{Name: filepath.Base(name), Path: path}
+		f.Source = s.source(l.File)
 		f.Line, f.Column = l.Line, 1
 	} else {
 		f.PresentationHint = "subtle"

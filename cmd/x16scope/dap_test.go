@@ -189,6 +189,14 @@ func TestDAPSession(t *testing.T) {
 	if f := c.top(); f.Line != 15 || f.Source == nil || f.Source.Path != src || f.Name != "again" {
 		t.Fatalf("top frame %+v (source %+v)", f, f.Source)
 	}
+	// The disassembly view around it.
+	dis := c.ok("disassemble", map[string]any{"memoryReference": "0x0812", "instructionOffset": -2, "instructionCount": 5}).(*dap.DisassembleResponse)
+	if ins := dis.Body.Instructions; len(ins) != 5 || ins[0].Address != "0x080E" || ins[0].Instruction != "STZ $30" ||
+		ins[2].Address != "0x0812" || ins[2].Instruction != "JSR $0825" || ins[2].Symbol != "again" || ins[2].Line != 15 ||
+		ins[2].Location == nil || ins[2].Location.Path != src || ins[2].InstructionBytes != "20 25 08" {
+		t.Errorf("disassemble: %+v", ins)
+	}
+	c.fail("disassemble", map[string]any{"memoryReference": "0x0812", "instructionCount": 100000}, "at most")
 	// Step over the call: the next line, with the subroutine's work done (X = 100).
 	c.ok("next", map[string]any{"threadId": 1})
 	if st := c.waitStopped(); st.Reason != "step" {
