@@ -420,6 +420,9 @@ func (m *Machine) debugStop(interrupt bool) Event {
 	}
 	c := &m.cpu
 	pc := c.PC
+	if !d.hit && d.bpBits[pc>>6]&(1<<(pc&63)) == 0 && !d.brk && !d.stp && d.step == stepNone {
+		return 0 // the common case while breakpoints are set: not at one
+	}
 	var st Stop
 	switch {
 	case d.hit:
