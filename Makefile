@@ -42,7 +42,7 @@ asm:
 
 ## asm-check: the committed .prg/.sym files must be exactly what their sources assemble to.
 asm-check: asm
-	@changed="$$(git status --porcelain -- '*.prg' '*.sym')"; \
+	@changed="$$(git status --porcelain -- '*.prg' '*.sym' '*.dbg')"; \
 	if [ -n "$$changed" ]; then echo "assembled output differs from the committed files:"; echo "$$changed"; exit 1; fi
 
 ## rom: rebuild the built-in ROM (rom/x16scope-rom.bin) from rom/src.

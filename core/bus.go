@@ -59,6 +59,10 @@ type Bus struct {
 	backHooks  bool // a backward jump has more to do than idle detection (Machine.backward)
 	recAny     bool // recAll or keepRecent
 	recent     Recent
+	// special sends the slow paths to their odd cases first: the flat test bus, or the
+	// debugger's watchpoints (dbg, debug.go).
+	special bool
+	dbg     *debugger
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
 	ramBank uint8         // latch behind $00
@@ -140,12 +144,15 @@ func (b *Bus) forceLook() { b.whi, b.pspan, b.forced = 0, 0, true }
 func (b *Bus) now() uint64 { return b.cycle - 1 }
 
 func (b *Bus) readSlow(a uint16) uint8 {
-	if b.flat {
-		v := b.ram[a]
-		if b.recording {
-			b.trace = append(b.trace, BusAccess{a, v, false})
+	if b.special {
+		if b.flat {
+			v := b.ram[a]
+			if b.recording {
+				b.trace = append(b.trace, BusAccess{a, v, false})
+			}
+			return v
 		}
-		return v
+		b.watchAccess(a, 0, false)
 	}
 	switch {
 	case a < ioStart:
@@ -173,12 +180,15 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 			b.forceLook()
 		}
 	}
-	if b.flat {
-		b.ram[a] = v
-		if b.recording {
-			b.trace = append(b.trace, BusAccess{a, v, true})
+	if b.special {
+		if b.flat {
+			b.ram[a] = v
+			if b.recording {
+				b.trace = append(b.trace, BusAccess{a, v, true})
+			}
+			return
 		}
-		return
+		b.watchAccess(a, v, true)
 	}
 	switch {
 	case a == 0:

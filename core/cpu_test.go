@@ -9,7 +9,7 @@ import (
 // newFlatCPU builds a CPU on a flat 64 KB bus that records every access (the CPU
 // conformance setup: no devices, no banking, every cycle visible).
 func newFlatCPU() (*CPU, *Bus) {
-	b := &Bus{flat: true, lowLimit: 0, recording: true}
+	b := &Bus{flat: true, special: true, lowLimit: 0, recording: true}
 	return &CPU{b: b}, b
 }
 
@@ -17,7 +17,7 @@ func newFlatCPU() (*CPU, *Bus) {
 // WAI handling can be checked cycle by cycle through the machine's own run loop.
 func newFlatMachine() *Machine {
 	m := &Machine{vera: vera.New()}
-	m.bus = Bus{flat: true, lowLimit: 0, recording: true, vera: m.vera}
+	m.bus = Bus{flat: true, special: true, lowLimit: 0, recording: true, vera: m.vera}
 	m.cpu.b = &m.bus
 	return m
 }

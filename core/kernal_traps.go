@@ -24,6 +24,7 @@ type sysDevices struct {
 	// action waits for the end of the current instruction (pending).
 	trapLow  uint16
 	armedLow uint16 // $FEA8 with the official KERNAL (jump-table traps), $FFD2 with echo on, else $FFFF (exit check only)
+	kernLow  uint16 // armedLow for the traps alone: the debugger lowers armedLow to 0 (debug.go)
 	echo     uint8  // $9FB3 echo mode: CHROUT output copied to the host console (echo.go)
 	pending  uint8  // pend* actions for trap()
 	builtin  bool   // the ROM is x16scope's built-in one (host calls allowed)
@@ -67,6 +68,10 @@ func (s *sysDevices) rearm() {
 	}
 	if s.official {
 		s.armedLow = 0xFEA8
+	}
+	s.kernLow = s.armedLow
+	if d := s.m.dbg; d != nil && d.perInstr {
+		s.armedLow = 0 // the debugger looks after every instruction (debug.go)
 	}
 	if s.pending == 0 {
 		s.trapLow = s.armedLow

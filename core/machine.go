@@ -28,6 +28,8 @@ const (
 	// EventExit: the PC reached $FFFF, the official emulator's "program returned" convention,
 	// or a program started by StartPRG on the built-in ROM returned to its READY prompt.
 	EventExit
+	// EventBreak: the debugger stopped the machine between instructions (DebugStop says why).
+	EventBreak
 )
 
 // Config describes a machine to build.
@@ -50,6 +52,7 @@ type Machine struct {
 	watch  watchState // what the run loop watches for the tracer (watch.go)
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
+	dbg    *debugger  // breakpoints, watchpoints, stepping (debug.go); nil until used
 }
 
 // New builds a machine and resets it.
@@ -155,6 +158,9 @@ func (m *Machine) RunFrame() Event {
 // the devices once more so that an event landing exactly on target (a VSYNC) is reported.
 // It stops early when the CPU stops (STP) or exits (PC = $FFFF).
 func (m *Machine) RunUntil(target uint64) Event {
+	if m.dbg != nil && m.dbg.on {
+		return m.runDebug(target)
+	}
 	ev := m.run(target)
 	m.sync(m.bus.cycle) // whoever reads the profile after this call sees every cycle
 	return ev
@@ -180,6 +186,11 @@ func (m *Machine) run(target uint64) Event {
 			b.next = min(b.devNext, target)
 			if c.irq || c.nmi {
 				if m.interrupt() {
+					if m.dbg != nil { // a breakpoint on the handler, or a step into it
+						if e := m.debugStop(true); e != 0 {
+							return ev | e
+						}
+					}
 					continue
 				}
 			}

@@ -215,8 +215,10 @@ func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
 	}
 	if uint32(m.cpu.PC)-b.plo >= b.pspan {
 		m.outOfRange(pc, op, start)
-	} else if b.whi == 0 && !b.recAll {
-		m.retrigger() // a trap was requested (sysDevices.request)
+	} else if b.whi == 0 && !b.recAll && m.sys.trapLow != 0 {
+		// A trap was requested (sysDevices.request; with trapLow 0, runPending retriggers,
+		// and the debugger keeps it 0).
+		m.retrigger()
 	}
 	if m.cpu.PC >= m.sys.trapLow {
 		return m.runTrap()
@@ -249,10 +251,15 @@ func (m *Machine) outOfRange(pc uint16, op uint8, start uint64) {
 // runTrap runs the KERNAL traps for the PC (kernal_traps.go) and tells the profiler if they
 // moved it.
 func (m *Machine) runTrap() Event {
-	at := m.cpu.PC
-	e := m.trap()
-	if m.cpu.PC != at {
-		m.pcMoved()
+	var e Event
+	if at := m.cpu.PC; at >= m.sys.kernLow || m.sys.pending != 0 {
+		e = m.trap()
+		if m.cpu.PC != at {
+			m.pcMoved()
+		}
+	}
+	if e == 0 && m.dbg != nil {
+		e = m.debugStop(false) // the debugger lowered trapLow to look at every instruction
 	}
 	return e
 }

@@ -57,11 +57,13 @@ type Session struct {
 	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
 	overrunAt   uint32
 	stop        StopReason
+
+	dbg debugState // breakpoints and stepping (debug.go)
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running.
 func NewSession() (*Session, error) {
-	s := &Session{speed: DefaultSpeed, targetFps: 60}
+	s := &Session{speed: DefaultSpeed, targetFps: 60, dbg: debugState{raster: -1}}
 	m, err := s.build(nil)
 	if err != nil {
 		return nil, err
@@ -92,6 +94,7 @@ func (s *Session) install(m *core.Machine) {
 	s.stop = ""
 	s.acc = 0
 	s.toOverrun = false
+	s.applyDebug()
 }
 
 // Profiler is the running machine's profiler.
@@ -270,6 +273,7 @@ func (s *Session) RunToOverrun() {
 	s.stepPending = false
 	s.toOverrun = true
 	s.overrunAt = 0
+	s.dbg.stopped = false
 }
 
 // SeekingOverrun tells whether RunToOverrun is still looking.
@@ -294,13 +298,13 @@ func (s *Session) HostFiles() []File { return s.data }
 
 // Pause, Resume and the run controls.
 func (s *Session) Pause()  { s.paused = true; s.stepPending = false; s.toOverrun = false }
-func (s *Session) Resume() { s.paused = false; s.acc = 0 }
+func (s *Session) Resume() { s.paused = false; s.acc = 0; s.dbg.stopped = false }
 
-// Paused tells whether the user paused (a stopped program is not "paused").
-func (s *Session) Paused() bool { return s.paused }
+// Paused tells whether the user or the debugger paused (a stopped program is not "paused").
+func (s *Session) Paused() bool { return s.paused || s.dbg.stopped }
 
 // StepFrame runs to the next VSYNC at the next tick, then pauses.
-func (s *Session) StepFrame() { s.paused = true; s.stepPending = true }
+func (s *Session) StepFrame() { s.paused = true; s.stepPending = true; s.dbg.stopped = false }
 
 // SetSpeed sets the speed in percent, clamped to 25-400.
 func (s *Session) SetSpeed(pct int) {
@@ -334,7 +338,7 @@ type Tick struct {
 // more than maxFramesPerTick (or maxWarpFrames) machine frames.
 func (s *Session) Advance(elapsed func() float64) Tick {
 	var t Tick
-	if s.stop != "" {
+	if s.stop != "" || s.dbg.stopped {
 		return t
 	}
 	switch {
@@ -343,7 +347,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 		s.runTo(s.m.NextVSync(), &t)
 	case s.paused:
 	case s.toOverrun:
-		for i := 0; i < maxWarpFrames && s.stop == "" && s.toOverrun; i++ {
+		for i := 0; i < maxWarpFrames && s.stop == "" && s.toOverrun && !s.dbg.stopped; i++ {
 			s.runTo(s.m.NextVSync(), &t)
 			if n := s.prof.FrameCount(); n > 0 {
 				if r := s.prof.FrameAt(n - 1); r.Flags&perf.FrameOverrun != 0 {
@@ -355,7 +359,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 			}
 		}
 	case s.warp:
-		for i := 0; i < maxWarpFrames && s.stop == ""; i++ {
+		for i := 0; i < maxWarpFrames && s.stop == "" && !s.dbg.stopped; i++ {
 			s.runTo(s.m.NextVSync(), &t)
 			if elapsed() >= WarpBudgetMs {
 				break
@@ -378,8 +382,11 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 // runTo runs until a cycle, stopping early when the program stops.
 func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
-	for s.m.Cycle() < target && s.stop == "" {
-		ev := s.m.RunUntil(target)
+	for s.m.Cycle() < target && s.stop == "" && !s.dbg.stopped {
+		ev := s.m.RunUntil(s.debugChunk(target))
+		if s.debugAfter(ev) {
+			break
+		}
 		s.stop = diagnose(ev, s.m, s.m.Recent())
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"

@@ -85,6 +85,7 @@ func registerAPI(g *game) {
 			return bytesToJS(b)
 		}),
 	}
+	registerDebugAPI(g, api) // the debugger panel (debugapi_js.go)
 	js.Global().Set("x16scopeGo", js.ValueOf(api))
 }
 

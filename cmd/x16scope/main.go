@@ -13,6 +13,7 @@ const usage = `usage: x16scope <command> [flags]
 commands:
   run FILE.PRG      run a program headless and print the final machine state
   profile FILE.PRG  run a program with the profiler and print its frame-budget report
+  dap               serve the Debug Adapter Protocol (editors: source-level debugging)
   help              show this text
 
 Run "x16scope <command> -h" for a command's flags.
@@ -34,6 +35,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		err = runMain(args[1:], stdout, stderr)
 	case "profile":
 		err = profileMain(args[1:], stdout, stderr)
+	case "dap":
+		err = dapMain(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

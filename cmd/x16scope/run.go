@@ -22,6 +22,8 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
+	var bf breakFlags
+	bf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
@@ -50,6 +52,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := bf.arm(m, prgPath); err != nil {
+		return err
+	}
 	var tr *traceRing
 	if *traceN > 0 {
 		tr = newTraceRing(m, *traceN)
@@ -59,6 +64,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
 	outcome := fmt.Sprintf("ran %d frames", *frames)
+	stopped := false
 	ran := 0
 	for ran < *frames {
 		mf.feedKeys(m, ran)
@@ -86,6 +92,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			outcome = "stopped (STP)"
 			break
 		}
+		if ev&core.EventBreak != 0 {
+			outcome, stopped = "break: "+m.DebugStop().String(), true
+			break
+		}
 	}
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
@@ -105,6 +115,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "cpu: PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s\n",
 		s.PC, s.A, s.X, s.Y, s.S, s.P, flagString(s.P))
 	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
+	if stopped {
+		printRecent(stdout, m, bf.last)
+		return exitCode(exitBreak)
+	}
 	return nil
 }
 
