@@ -205,15 +205,29 @@ func TestRunToOverrunStopsOnAnOverrun(t *testing.T) {
 	if s.SeekingOverrun() || !s.Paused() {
 		t.Fatal("RunToOverrun did not stop within 10 ticks (smoke.s overruns every 16 frames)")
 	}
+	// It selects the frame in which the period's work passed the budget. smoke.s frames its
+	// work with $F0 right after a VSYNC; its long pass (about 205,000 cycles) fills the
+	// frame it starts in and spills into the next, the selected one; the profiler flags the
+	// frame after that, where the next $F0 closes the period.
 	f := s.OverrunFrame()
 	p := s.Profiler()
 	k := findFrame(p, f)
-	if k < 0 || p.FrameAt(k).Flags&perf.FrameOverrun == 0 {
-		t.Fatalf("stopped on frame %d, which is not flagged as an overrun", f)
+	if k < 1 || k+1 >= p.FrameCount() {
+		t.Fatalf("selected frame %d is not held with its neighbours", f)
 	}
-	for j := 0; j < k; j++ {
+	if p.FrameAt(k+1).Flags&perf.FrameOverrun == 0 {
+		t.Errorf("the frame after the selected %d is not the one flagged as an overrun", f)
+	}
+	budget := p.Budget().Cycles
+	if w := p.FrameAt(k - 1).Work(); w < budget*9/10 {
+		t.Errorf("the frame before the selected %d worked %d cycles; the long pass fills it (budget %d)", f, w, budget)
+	}
+	if w := p.FrameAt(k).Work(); w == 0 || w >= budget {
+		t.Errorf("the selected frame %d worked %d cycles, want the long pass's remainder", f, w)
+	}
+	for j := 0; j <= k; j++ {
 		if p.FrameAt(j).Flags&perf.FrameOverrun != 0 {
-			t.Fatalf("frame %d overran earlier than the one it stopped on (%d)", p.FrameAt(j).Frame, f)
+			t.Fatalf("frame %d overran before the one it stopped on (%d)", p.FrameAt(j).Frame, f)
 		}
 	}
 }
@@ -337,5 +351,43 @@ func TestRecentLastAndIOPage(t *testing.T) {
 	r.IOPC = 0x9F23
 	if d := diagnose(0, m, r); !strings.Contains(string(d), "I/O page at $9F23") {
 		t.Fatalf("diagnosis %q, want a jump into the I/O page at $9F23", d)
+	}
+}
+
+// Dropping the same label or zone file twice does not duplicate zones.
+func TestSameZonesTwiceAreNotDuplicated(t *testing.T) {
+	s := newSession(t)
+	sym, err := os.ReadFile("../tests/browser/testdata/smoke.sym")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zonesJSON := []byte(`[{"name":"compute","marker":1},{"name":"loop","start":"$0810","end":"$0820"}]`)
+	if err := s.Load([]File{{Name: "smoke.prg", Data: smokePRG(t)}, {Name: "smoke.sym", Data: sym}}); err != nil {
+		t.Fatal(err)
+	}
+	once := len(s.Zones())
+	if once == 0 {
+		t.Fatal("smoke.sym gave no zones")
+	}
+	for i := 0; i < 2; i++ {
+		if err := s.Load([]File{{Name: "smoke.sym", Data: sym}, {Name: "z.json", Data: zonesJSON}}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Zones()); n != once+2 {
+			t.Fatalf("load %d: %d zones, want %d (the label file's %d and the 2 of the JSON)", i+1, n, once+2, once)
+		}
+	}
+	// A region renamed by a later file keeps one entry, with the new name.
+	if err := s.Load([]File{{Name: "z2.json", Data: []byte(`[{"name":"maths","marker":1}]`)}}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, z := range s.Zones() {
+		if z.Marker == 1 {
+			names = append(names, z.Name)
+		}
+	}
+	if len(names) != 1 || names[0] != "maths" {
+		t.Errorf("region 1 is named %q, want just maths", names)
 	}
 }
