@@ -22,6 +22,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
+	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames (for test programs that return)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
@@ -35,10 +36,13 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *frames < 0 || *traceN < 0 {
-		return errors.New("--frames and --trace must not be negative")
+		return usagef("--frames and --trace must not be negative")
 	}
 	if *every < 1 {
-		return errors.New("--every must be at least 1")
+		return usagef("--every must be at least 1")
+	}
+	if err := mf.check(); err != nil {
+		return err
 	}
 	if *framesDir != "" {
 		if err := os.MkdirAll(*framesDir, 0o755); err != nil {
@@ -55,10 +59,13 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		tr = newTraceRing(m, *traceN)
 		m.SetRecorder(tr)
 	}
-	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
+	fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
+	if mf.program.from != "" {
+		fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+	}
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
-	outcome := fmt.Sprintf("ran %d frames", *frames)
+	end := ranOut(*frames, *wantReturn)
 	ran := 0
 	for ran < *frames {
 		mf.feedKeys(m, ran)
@@ -75,15 +82,8 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
-		if ev&core.EventExit != 0 {
-			outcome = "exited (PC reached $FFFF)"
-			if _, ok := m.Returned(); ok {
-				outcome = "returned to READY (the program's RTS)"
-			}
-			break
-		}
-		if ev&core.EventStop != 0 {
-			outcome = "stopped (STP)"
+		if o, stopped := watch(ev, m); stopped {
+			end = o
 			break
 		}
 	}
@@ -98,13 +98,17 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())
 	}
 	s := m.CPU()
-	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", outcome, m.Cycle(), m.Frame())
+	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", end.text, m.Cycle(), m.Frame())
 	if r, ok := m.Returned(); ok {
 		fmt.Fprintf(stdout, "returned: A=$%02X X=$%02X Y=$%02X P=$%02X %s\n", r.A, r.X, r.Y, r.P, flagString(r.P))
 	}
 	fmt.Fprintf(stdout, "cpu: PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s\n",
 		s.PC, s.A, s.X, s.Y, s.S, s.P, flagString(s.P))
 	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
+	if end.code != 0 {
+		fmt.Fprintf(stderr, "x16scope run: %s (exit status %d)\n", end.text, end.code)
+		return exitCode(end.code)
+	}
 	return nil
 }
 
@@ -137,7 +141,7 @@ func parseWithFile(fs *flag.FlagSet, args []string) (string, error) {
 		return "", exitCode(2)
 	}
 	if fs.NArg() > 0 {
-		return "", fmt.Errorf("unexpected arguments after %s: %v", file, fs.Args())
+		return "", usagef("unexpected arguments after %s: %v", file, fs.Args())
 	}
 	return file, nil
 }
