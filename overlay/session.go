@@ -53,6 +53,8 @@ type Session struct {
 	warp   bool
 	acc    uint64 // sub-cycle remainder of the speed accumulator, in cycles x 100 x displayHz
 
+	loaded string // what the last successful Load did, in words (LoadSummary)
+
 	stepPending bool // run to the next VSYNC, then pause
 	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
 	overrunAt   uint32
@@ -191,6 +193,7 @@ func (s *Session) Load(files []File) error {
 	} else if len(b.Data) > 0 {
 		data = append(append([]File(nil), s.data...), b.Data...)
 	}
+	s.loaded = loadSummary(b, len(zones)-len(s.zones))
 	if b.ROM == nil && b.Program == nil {
 		// Data, symbol or zone files only: the program keeps running.
 		if len(b.Data) > 0 {

@@ -391,3 +391,27 @@ func TestSameZonesTwiceAreNotDuplicated(t *testing.T) {
 		t.Errorf("region 1 is named %q, want just maths", names)
 	}
 }
+
+// The page says what a load did with files it did not run.
+func TestLoadSummary(t *testing.T) {
+	s := newSession(t)
+	sym, _ := os.ReadFile("../tests/browser/testdata/smoke.sym")
+	for _, tc := range []struct {
+		files []File
+		want  string
+	}{
+		{[]File{{Name: "smoke.prg", Data: smokePRG(t)}, {Name: "TBL/A.BIN", Data: []byte{1}}}, "started smoke.prg, with TBL/A.BIN on device 8"},
+		{[]File{{Name: "notes.txt", Data: []byte("hi")}}, "notes.txt is not a program: put on device 8 (the host file system) for the running program to open; drop a .prg to run one"},
+		{[]File{{Name: "a.bin", Data: []byte{1}}, {Name: "b.bin", Data: []byte{2}}}, "2 files (a.bin, b.bin) are not programs"},
+		{[]File{{Name: "data.zip", Data: makeZip(t, map[string]string{"LEVEL1.DAT": "a", "LEVEL2.DAT": "b"})}}, "data.zip holds no program (.prg) to run: 2 files (LEVEL1.DAT, LEVEL2.DAT) now on device 8"},
+		{[]File{{Name: "smoke.sym", Data: sym}}, "zones added from smoke.sym"},
+		{[]File{{Name: "smoke.sym", Data: sym}}, "zones from smoke.sym updated (no new ones)"},
+	} {
+		if err := s.Load(tc.files); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.LoadSummary(); !strings.Contains(got, tc.want) {
+			t.Errorf("loading %s: summary %q, want %q", tc.files[0].Name, got, tc.want)
+		}
+	}
+}

@@ -47,7 +47,16 @@ func registerAPI(g *game) {
 	js.Global().Set("x16scopeGo", r.Object())
 }
 
-// Loading. Every load goes through UI.Load, which checks every file before anything changes.
+// load applies files through UI.Load, which checks every file before anything changes, and
+// returns what it did with them in words (Session.LoadSummary), for the page to show.
+func load(g *game, files ...overlay.File) (any, error) {
+	if err := g.ui.Load(files); err != nil {
+		return nil, err
+	}
+	return g.s.LoadSummary(), nil
+}
+
+// Loading: each returns what it did, in words.
 func init() {
 	addAPI("loadFiles(files)", func(g *game, a *jsapi.Args) (any, error) {
 		list := a.Files(0)
@@ -55,24 +64,24 @@ func init() {
 		for i, f := range list {
 			files[i] = overlay.File{Name: f.Name, Data: f.Data}
 		}
-		return nil, g.ui.Load(files)
+		return load(g, files...)
 	})
 	addAPI("loadPRG(bytes, name?)", func(g *game, a *jsapi.Args) (any, error) {
 		data, name := a.Bytes(0), a.OptString(1, "program.prg")
 		if name == "" {
 			name = "program.prg"
 		}
-		return nil, g.ui.Load([]overlay.File{{Name: name, Data: data}})
+		return load(g, overlay.File{Name: name, Data: data})
 	})
 	addAPI("loadROM(bytes)", func(g *game, a *jsapi.Args) (any, error) {
-		return nil, g.ui.Load([]overlay.File{{Name: "rom.bin", Data: a.Bytes(0)}})
+		return load(g, overlay.File{Name: "rom.bin", Data: a.Bytes(0)})
 	})
 	addAPI("forgetROM()", func(g *game, a *jsapi.Args) (any, error) { return nil, g.s.ForgetROM() })
 	addAPI("loadZones(json)", func(g *game, a *jsapi.Args) (any, error) {
-		return nil, g.ui.Load([]overlay.File{{Name: "zones.json", Data: []byte(a.String(0))}})
+		return load(g, overlay.File{Name: "zones.json", Data: []byte(a.String(0))})
 	})
 	addAPI("loadSym(text)", func(g *game, a *jsapi.Args) (any, error) {
-		return nil, g.ui.Load([]overlay.File{{Name: "labels.sym", Data: []byte(a.String(0))}})
+		return load(g, overlay.File{Name: "labels.sym", Data: []byte(a.String(0))})
 	})
 }
 
