@@ -31,7 +31,11 @@ WASM_INPUTS := go.mod go.sum scripts/build-wasm.sh $(shell find cmd core vera pe
 GO_VERSION_STAMP := bin/.go-version
 
 ## web: build web/x16scope.wasm and copy the matching wasm_exec.js, when an input changed.
-web: web/x16scope.wasm web/wasm_exec.js
+web: web/x16scope.wasm web/wasm_exec.js web/README.md
+
+# The page's help panel links to the README, served beside the page.
+web/README.md: README.md
+	cp README.md $@
 
 web/wasm_exec.js: $(GO_VERSION_STAMP)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
@@ -91,4 +95,4 @@ fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
 
 clean:
-	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js
+	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md

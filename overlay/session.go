@@ -1,8 +1,8 @@
 package overlay
 
 import (
-	"errors"
 	"fmt"
+	"strings"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -258,10 +258,9 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 	}
 	if prog != nil {
 		if _, err := m.StartPRG(prog.Data); err != nil {
-			if errors.Is(err, core.ErrPRG) {
-				err = errors.Unwrap(err)
-			}
-			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, prog.Name, err)
+			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
+			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
+			return nil, fmt.Errorf("%w: %s: %s", ErrBadFile, prog.Name, msg)
 		}
 	}
 	return m, nil

@@ -415,3 +415,21 @@ func TestLoadSummary(t *testing.T) {
 		}
 	}
 }
+
+// A bad PRG's error names the file and the problem, as the command line does.
+func TestBadPRGErrorsNameTheProblem(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct {
+		data []byte
+		want string
+	}{
+		{nil, "bad file: e.prg: 0 bytes, too short"},
+		{[]byte{0x00, 0x9F, 1}, "bad file: e.prg: load address $9F00 is in the I/O page"},
+		{append([]byte{0x01, 0x08}, make([]byte, 0x10000)...), "bad file: e.prg: 65536 bytes at $0801 run past the end of the 64 KB"},
+	} {
+		err := s.Load([]File{{Name: "e.prg", Data: tc.data}})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("error %v, want it to begin %q", err, tc.want)
+		}
+	}
+}
