@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup setup-test test vet unit make-check asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
 
 all: test
 
@@ -17,7 +17,7 @@ setup-test:
 
 ## test: vet, unit tests, checks that committed 6502 binaries match their sources, and the
 ## browser tests in headless Chromium.
-test: setup-test vet unit asm-check rom-check make-check browser
+test: setup-test vet unit unit-js asm-check rom-check make-check browser
 
 ## run: build the browser app (only when its sources changed) and serve it on
 ## http://127.0.0.1:8080 (loopback only).
@@ -54,7 +54,7 @@ browser:
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm/...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 ## unit: go test ./..., then the list of skipped tests and why.
@@ -64,6 +64,11 @@ unit:
 ## make-check: `make run` needs nothing but Go, and rebuilds the wasm only when an input changed.
 make-check:
 	bash scripts/check-make.sh
+
+## unit-js: the JS API's argument checks and panic recovery, compiled to wasm and run under
+## Node (Go's go_js_wasm_exec).
+unit-js:
+	bash -c '. scripts/node.sh && PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./cmd/wasm/jsapi'
 
 ## asm: reassemble every 6502 test program (needs ca65/ld65 from Debian cc65).
 asm:

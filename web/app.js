@@ -81,7 +81,8 @@
     try {
       summary = call('loadFiles', files);
     } catch (e) {
-      showError(e.message);
+      // "loadFiles: bad file: x.prg: 0 bytes, ..." reads "x.prg: 0 bytes, ..." on the page.
+      showError(e.message.replace(/^loadFiles: (bad file: )?/, ''));
       return false;
     }
     clearErrors();
@@ -278,7 +279,11 @@
         // The file's role comes from its parameter, whatever its URL ends with.
         const want = { zip: '.zip', prg: '.prg', sym: '.sym', zones: '.json' }[key];
         if (want && !name.toLowerCase().endsWith(want)) name += want;
-        notes.push(call('loadFiles', [{ name, bytes }]));
+        try {
+          notes.push(call('loadFiles', [{ name, bytes }]));
+        } catch (e) {
+          throw new Error(e.message.replace(/^loadFiles: (bad file: )?/, ''));
+        }
         if (key === 'rom') storeROM(bytes);
       } catch (e) {
         failed = true;

@@ -7,8 +7,15 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  ensureBuilt, startServer, launch, openApp, dropFiles, testdata, artifacts, makeZip,
+  ensureBuilt, startServer, launch, openApp as openPage, dropFiles, testdata, artifacts, makeZip,
 } from './harness.mjs';
+
+// The machine these run on may be shared and slow: generous waits.
+async function openApp(...args) {
+  const page = await openPage(...args);
+  page.setDefaultTimeout(90000);
+  return page;
+}
 
 let server;
 let browser;
@@ -113,6 +120,7 @@ test('bad drops name the problem, files not run are reported, and the banner nev
       await page.waitForFunction((n) => document.querySelector('#banner-text').textContent.includes(n), name);
       const lines = await bannerLines(page);
       assert.match(lines[lines.length - 1], want);
+      assert.doesNotMatch(lines[lines.length - 1], /^loadFiles|bad file/, 'the page shows the file and the problem only');
     }
     assert.equal((await bannerLines(page)).length, 4, 'each bad drop is its own line');
     // Below the screen: it neither covers nor moves it, and the canvas is still on the slot.
@@ -120,8 +128,7 @@ test('bad drops name the problem, files not run are reported, and the banner nev
     const banner = await page.locator('#banner').boundingBox();
     assert.deepEqual(slot, slot0, 'the screen did not move');
     assert.ok(banner.y >= slot.y + slot.height, `banner at y=${banner.y}, screen ends at ${slot.y + slot.height}`);
-    const canvas = await page.locator('body > canvas').boundingBox();
-    assert.deepEqual([canvas.x, canvas.y, canvas.width, canvas.height], [slot.x, slot.y, slot.width, slot.height]);
+    assertOnSlot(await page.locator('body > canvas').boundingBox(), slot);
     await page.screenshot({ path: path.join(artifacts, 'errors-below-screen.png') });
     await stillRuns(page, 'after bad drops');
 
@@ -226,6 +233,13 @@ test('the file picker loads several files, and a folder with sub-folders (picked
   } finally { await page.close(); }
 });
 
+// The canvas is on the slot, to the whole pixel (the slot may sit at a fraction).
+function assertOnSlot(canvas, slot) {
+  for (const k of ['x', 'y', 'width', 'height']) {
+    assert.ok(Math.abs(canvas[k] - slot[k]) < 1, `canvas ${JSON.stringify(canvas)} is not on the slot ${JSON.stringify(slot)}`);
+  }
+}
+
 // bodyBox is where the canvas is (ebiten sizes it to <body>).
 const bodyBox = (page) => page.locator('body > canvas').boundingBox();
 
@@ -241,7 +255,7 @@ test('screen scale 1x, 2x and fit, fullscreen, and the layouts at 1280x720 and 1
     assert.ok(panel.x >= slot.x + slot.width, 'panel beside the screen');
     assert.ok(panel.x + panel.width <= 1280 && panel.y + panel.height <= 720,
       `panel ${JSON.stringify(panel)} inside 1280x720`);
-    assert.deepEqual(await bodyBox(page), slot, 'the canvas is on the slot');
+    assertOnSlot(await bodyBox(page), slot);
     await page.screenshot({ path: path.join(artifacts, 'layout-1280x720.png') });
 
     // 1920x1080 at 2x: the panel beside (or below) the screen, in the window's width.
@@ -255,7 +269,7 @@ test('screen scale 1x, 2x and fit, fullscreen, and the layouts at 1280x720 and 1
     const beside = panel.x >= slot.x + slot.width && panel.x + panel.width <= 1920 && panel.y + panel.height <= 1080;
     const below = panel.y >= slot.y + slot.height;
     assert.ok(beside || below, `panel ${JSON.stringify(panel)} beside or below the screen ${JSON.stringify(slot)}`);
-    assert.deepEqual(await bodyBox(page), slot);
+    assertOnSlot(await bodyBox(page), slot);
     // What the page shows is the picture at 2x (the golden's border and background colours).
     const shot = await page.screenshot({ clip: { x: slot.x + 4, y: slot.y + 4, width: 2, height: 2 } });
     assert.ok(shot.length > 0);
