@@ -33,3 +33,21 @@ func overrunStart(p *perf.Profiler, k int) uint32 {
 	}
 	return end.Frame
 }
+
+// overrunClosing is, when frame k is where an overrunning period's work passed its budget
+// (overrunStart) but not the frame that closed it, the number of the frame that closed it;
+// else 0. The period running through the end of frame k closes in the first later frame in
+// which a period closed.
+func overrunClosing(p *perf.Profiler, k int) uint32 {
+	for j := k + 1; j < p.FrameCount(); j++ {
+		r := p.FrameAt(j)
+		if r.Flags&perf.FramePeriodEnd == 0 {
+			continue
+		}
+		if r.Flags&perf.FrameOverrun != 0 && overrunStart(p, j) == p.FrameAt(k).Frame {
+			return r.Frame
+		}
+		return 0
+	}
+	return 0
+}

@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -229,6 +230,14 @@ func TestRunToOverrunStopsOnAnOverrun(t *testing.T) {
 		if p.FrameAt(j).Flags&perf.FrameOverrun != 0 {
 			t.Fatalf("frame %d overran before the one it stopped on (%d)", p.FrameAt(j).Frame, f)
 		}
+	}
+	// The inspector says so.
+	want := fmt.Sprintf("its period's work passed the budget in this frame (the period closes in frame %d)", f+1)
+	if h := FrameHTML(p, f); !strings.Contains(h, want) {
+		t.Errorf("the inspector of frame %d lacks %q:\n%s", f, want, h)
+	}
+	if h := FrameHTML(p, f-1); strings.Contains(h, "over budget") {
+		t.Errorf("the inspector of frame %d says over budget:\n%s", f-1, h)
 	}
 }
 
