@@ -1,40 +1,74 @@
-# x16scope: `make run` builds and serves the app, `make test` runs every test.
-# Both install what they need on a fresh Debian machine first (scripts/setup.sh).
+# x16scope: `make run` builds and serves the app (needs only Go), `make test` runs every test
+# (installs cc65, chromium and a Node 20 on a fresh Debian machine first: scripts/setup-test.sh).
 
 GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup test vet unit asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
 
 all: test
 
 setup:
 	@bash scripts/setup.sh
 
+setup-test:
+	@bash scripts/setup-test.sh
+
 ## test: vet, unit tests, checks that committed 6502 binaries match their sources, and the
 ## browser tests in headless Chromium.
-test: setup vet unit asm-check rom-check browser
+test: setup-test vet unit unit-js asm-check rom-check make-check browser
 
-## run: build the browser app and serve it on http://127.0.0.1:8080 (loopback only).
+## run: build the browser app (only when its sources changed) and serve it on
+## http://127.0.0.1:8080 (loopback only).
 run: setup web
 	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web
 
-## web: build web/x16scope.wasm and copy the matching wasm_exec.js.
-web:
+# What the wasm is built from: every Go file and embedded file of the module (a superset of
+# cmd/wasm's imports, so a change anywhere that matters rebuilds it), the module files and
+# the Go toolchain's version (wasm_exec.js must match the compiler).
+WASM_INPUTS := go.mod go.sum scripts/build-wasm.sh $(shell find cmd core vera perf overlay rom -type f \( -name '*.go' ! -name '*_test.go' -o -name '*.bin' -o -name '*.json' \) ! -path '*/testdata/*' 2>/dev/null)
+GO_VERSION_STAMP := bin/.go-version
+
+## web: build web/x16scope.wasm and copy the matching wasm_exec.js, when an input changed.
+web: web/x16scope.wasm web/wasm_exec.js web/README.md
+
+# The page's help panel links to the README, served beside the page.
+web/README.md: README.md
+	cp README.md $@
+
+web/wasm_exec.js: $(GO_VERSION_STAMP)
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
+
+web/x16scope.wasm: $(WASM_INPUTS) $(GO_VERSION_STAMP)
 	bash scripts/build-wasm.sh
 
-## browser: the headless-Chromium tests (installs chromium and the pinned npm packages).
+# Rewritten (when make reads this file) only when `go version` changes, so a new toolchain
+# rebuilds the wasm and its wasm_exec.js.
+_ := $(shell mkdir -p bin; v="$$($(GO) version)"; [ "$$(cat $(GO_VERSION_STAMP) 2>/dev/null)" = "$$v" ] || echo "$$v" > $(GO_VERSION_STAMP))
+
+## browser: the headless-Chromium tests (installs chromium, Node 20 and the pinned npm
+## packages when missing) and the list of skipped browser tests.
 browser:
 	bash scripts/test-browser.sh
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm/...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
+## unit: go test ./..., then the list of skipped tests and why.
 unit:
-	$(GO) test -count=1 ./...
+	bash scripts/unit.sh
+
+## make-check: `make run` needs nothing but Go, and rebuilds the wasm only when an input changed.
+make-check:
+	bash scripts/check-make.sh
+
+## unit-js: the JS API's argument checks and panic recovery, compiled to wasm and run under
+## Node (Go's go_js_wasm_exec).
+unit-js:
+	bash -c '. scripts/node.sh && PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./cmd/wasm/jsapi'
 
 ## asm: reassemble every 6502 test program (needs ca65/ld65 from Debian cc65).
 asm:
@@ -66,4 +100,4 @@ fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
 
 clean:
-	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js
+	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md

@@ -27,6 +27,8 @@ const (
 	colOverMark   = 0xff4040ff
 	colOverTint   = 0x3a1216ff
 	colSelected   = 0xffffffff
+	colSelTint    = 0x2c3a5cff // background of the selected frame's column, above its bar
+	selCapRows    = 6          // height of the selected frame's white cap
 )
 
 // BarChart renders bars into a fixed-size RGBA buffer and remembers which frame each
@@ -214,7 +216,10 @@ func (c *BarChart) columns(x0, x1 int, b *Bar, gap bool, colors []uint32, axisMa
 	over := false
 	if b != nil && !gap {
 		over = b.Over
-		if over {
+		switch {
+		case sel:
+			bg = le(colSelTint)
+		case over:
 			bg = le(colOverTint)
 		}
 		var acc uint64
@@ -240,7 +245,7 @@ func (c *BarChart) columns(x0, x1 int, b *Bar, gap bool, colors []uint32, axisMa
 		}
 		c.fill(x0, x1, tops[k], end, cols[k])
 	}
-	if !over {
+	if !over && !sel {
 		for q := 1; q < 4; q++ {
 			if gy := c.H - 1 - (c.H-1)*q/4; gy < top {
 				c.fill(x0, x1, gy, gy+1, le(colGrid))
@@ -250,11 +255,16 @@ func (c *BarChart) columns(x0, x1 int, b *Bar, gap bool, colors []uint32, axisMa
 	if budgetY >= 0 && budgetY < c.H {
 		c.fill(x0, x1, budgetY, budgetY+1, le(colBudget))
 	}
-	switch {
-	case over:
-		c.fill(x0, x1, 0, min(4, c.H), le(colOverMark)) // a red cap at the top: visible even when the bar is short
-	case sel:
-		c.fill(x0, x1, 0, min(3, c.H), le(colSelected))
+	// Caps at the top, visible however short the bar: red for an overrun, and below it a
+	// white one for the selected frame, whose background is tinted too (the frame Next
+	// overrun selects is usually an overrun, and must still look selected).
+	capY := 0
+	if over {
+		c.fill(x0, x1, 0, min(4, c.H), le(colOverMark))
+		capY = 4
+	}
+	if sel {
+		c.fill(x0, x1, min(capY, c.H), min(capY+selCapRows, c.H), le(colSelected))
 	}
 }
 

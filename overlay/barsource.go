@@ -125,7 +125,7 @@ func (b *BarSource) seriesOf(bk int) uint8 {
 	if b.nextZon < zoneSeries {
 		s = uint8(1 + b.nextZon)
 		b.nextZon++
-		name, _, _ := b.prof.BucketInfo(bk)
+		name, _, _ := bucketInfo(b.prof, bk)
 		b.names[s] = name
 	}
 	b.series[bk] = s

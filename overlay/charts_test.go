@@ -249,3 +249,61 @@ func BenchmarkChartsPerDisplayedFrame(b *testing.B) {
 		split.Draw(p, PickSplit(p, 0, false))
 	}
 }
+
+// A routine named like a built-in bucket is told apart from it in the legend.
+func TestLegendTellsZonesNamedLikeBuiltinsApart(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
+		t.Fatal(err)
+	}
+	// smoke.s's regions 1 and 2, named like two built-in buckets.
+	if err := s.SetZones([]perf.Zone{{Name: "wait", Marker: 1}, {Name: "IRQ", Marker: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		s.Advance(noClock)
+	}
+	var src BarSource
+	src.Bars(s.Profiler(), 0, 300)
+	var names []string
+	for _, it := range src.Legend() {
+		names = append(names, it.Name)
+	}
+	want := []string{"irq", "wait (region)", "IRQ (region)", "other work", "waiting"}
+	if strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Errorf("legend %q, want %q", names, want)
+	}
+}
+
+// The selected frame is marked whether or not it overran: a white cap (below the red one of
+// an overrun) and a tinted background above its bar; other columns are unchanged.
+func TestBarChartMarksTheSelectedFrame(t *testing.T) {
+	bars := []Bar{
+		{Frame: 1, Segs: [MaxSeries]uint32{30}},
+		{Frame: 2, Segs: [MaxSeries]uint32{30}, Over: true},
+		{Frame: 3, Segs: [MaxSeries]uint32{30}},
+	}
+	for _, sel := range []uint32{1, 2} {
+		c := NewBarChart(3, 100)
+		c.Render(bars, testColors, 100, 80, sel)
+		x := int(sel - 1)
+		capTop := 0
+		if bars[x].Over {
+			if got := pixel(c.Pix, 3, x, 0); got != colOverMark {
+				t.Errorf("selected overrun %d: top pixel %08x, want the red cap", sel, got)
+			}
+			capTop = 4
+		}
+		for y := capTop; y < capTop+selCapRows; y++ {
+			if got := pixel(c.Pix, 3, x, y); got != colSelected {
+				t.Errorf("selected frame %d: pixel (%d,%d) = %08x, want the white cap", sel, x, y, got)
+			}
+		}
+		if got := pixel(c.Pix, 3, x, 40); got != colSelTint {
+			t.Errorf("selected frame %d: background %08x, want the selection tint", sel, got)
+		}
+		if got := pixel(c.Pix, 3, 2, 5); got != colBackground {
+			t.Errorf("an unselected column's top is %08x", got)
+		}
+	}
+}

@@ -33,6 +33,8 @@ type Bundle struct {
 	Symbols []File // VICE label files (.sym, .lbl)
 	Zones   []File // zone lists (.json other than a zip's manifest)
 	Data    []File // the rest: host file system content, paths relative to the root
+	// ZipsWithoutProgram names the zips that hold no PRG (their files are data only).
+	ZipsWithoutProgram []string
 }
 
 // ErrBadFile is wrapped by every error about a file the user gave.
@@ -77,14 +79,19 @@ func Classify(files []File) (Bundle, error) {
 				}
 				startName = start
 			}
+			hasPRG := false
 			for _, g := range inner {
 				switch strings.ToLower(path.Ext(g.Name)) {
 				case ".prg":
 					prgs = append(prgs, g)
+					hasPRG = true
 				case ".sym", ".lbl":
 					b.Symbols = append(b.Symbols, g)
 				}
 				b.Data = append(b.Data, g) // every file of a zip is also on the host file system
+			}
+			if !hasPRG {
+				b.ZipsWithoutProgram = append(b.ZipsWithoutProgram, f.Name)
 			}
 		case isROMName(f.Name):
 			if err := checkROM(f); err != nil {

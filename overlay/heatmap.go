@@ -105,7 +105,8 @@ func (m *HeatMap) Render(frames [][]uint16, numbers []uint32, selected uint32) i
 }
 
 // drawColumn writes column x: each row shows the busiest of its lines (src nil: an empty
-// column); a selected column has every other row white.
+// column); a selected column has every other row white, and its top and bottom
+// selCapRows rows all white, so it stands out even where the picture is pale.
 func (m *HeatMap) drawColumn(x int, src []uint16, sel bool) {
 	px, w, lpr := m.px, m.W, m.LinesPerRow
 	bg := le(colBackground)
@@ -128,7 +129,7 @@ func (m *HeatMap) drawColumn(x int, src []uint16, sel bool) {
 			}
 			c = m.colorOfClock[min(int(peak), LineBudget+1)]
 		}
-		if sel && row%2 == 0 {
+		if sel && (row%2 == 0 || row < selCapRows || row >= m.H-selCapRows) {
 			c = le(colSelected)
 		}
 		px[i] = c

@@ -78,6 +78,8 @@ func FrameHTML(p *perf.Profiler, f uint32) string {
 			rec.Frame, label, num(uint64(rec.Cycles)), num(uint64(work)), pct(uint64(work), uint64(budget.Cycles)), num(uint64(budget.Cycles)))
 		if rec.Flags&perf.FrameOverrun != 0 {
 			w.WriteString(" · <span class=over>a period closed here over budget</span>")
+		} else if end := overrunClosing(p, k); end != 0 {
+			fmt.Fprintf(&w, " · <span class=over>over budget: its period's work passed the budget in this frame (the period closes in frame %d)</span>", end)
 		}
 		if rec.Flags&perf.FrameUnsynced != 0 {
 			w.WriteString(" · <span class=note>unsynced period (no wait seen in 8 frames: add markers or an idle zone)</span>")

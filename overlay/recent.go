@@ -60,32 +60,51 @@ const brkLoopThreshold = recentSize / 2
 // StopReason explains why a program no longer runs, or is "" while it does.
 type StopReason string
 
+// StopKind sorts the ways a program stops, for the command line's exit statuses.
+type StopKind uint8
+
+const (
+	Running     StopKind = iota
+	StopReturn           // the program returned (to READY, or PC reached $FFFF)
+	StopSTP              // the CPU executed STP
+	StopBRKLoop          // it runs through BRKs (zeroed memory, a vector back to a BRK)
+	StopHung             // it can never go on: the I/O page or empty ROM executed, or a jump to itself with interrupts masked
+)
+
 // diagnose looks at the machine after a run chunk and tells whether the program has
-// stopped for good (X16-HARDWARE.md 6 for STP; the rest are the ways a program dies that
-// would otherwise leave a silent, frozen screen).
+// stopped for good.
 func diagnose(ev core.Event, m *core.Machine, r *core.Recent) StopReason {
+	_, why := Diagnose(ev, m, r)
+	return why
+}
+
+// Diagnose tells whether the program has stopped for good after a run chunk that returned
+// ev, how, and why in words (X16-HARDWARE.md 6 for STP; the rest are the ways a program dies
+// that would otherwise leave a silent, frozen screen). r is the machine's instruction ring
+// (core.Machine.KeepRecent).
+func Diagnose(ev core.Event, m *core.Machine, r *core.Recent) (StopKind, StopReason) {
 	cpu := m.CPU()
 	switch {
 	case ev&core.EventStop != 0 || cpu.Stopped:
-		return StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
+		return StopSTP, StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
 	case ev&core.EventExit != 0:
-		return "the program returned (to READY, or PC reached $FFFF: the emulator's exit convention)"
+		return StopReturn, "the program returned (to READY, or PC reached $FFFF: the emulator's exit convention)"
 	case recentBRKs(r) >= brkLoopThreshold:
-		return StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", recentBRKs(r), recentSize))
+		return StopBRKLoop, StopReason(fmt.Sprintf("BRK loop: %d of the last %d instructions were BRK (running through empty memory?)", recentBRKs(r), recentSize))
 	case r.IOPC != 0:
-		return StopReason(fmt.Sprintf("jump into nowhere: the CPU executed the I/O page at $%04X", r.IOPC))
+		return StopHung, StopReason(fmt.Sprintf("jump into nowhere: the CPU executed the I/O page at $%04X", r.IOPC))
 	case cpu.PC >= 0xC000 && m.PeekROM(m.ROMBank(), cpu.PC) == 0xFF && m.PeekROM(m.ROMBank(), cpu.PC+1) == 0xFF &&
 		m.PeekROM(m.ROMBank(), cpu.PC+2) == 0xFF:
 		// $FF $FF $FF is erased ROM (BBS7 into more $FF): no ROM code looks like that.
-		return StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
+		return StopHung, StopReason(fmt.Sprintf("jump into nowhere: the CPU is executing empty ROM space at $%04X (ROM bank %d)", cpu.PC, m.ROMBank()))
 	}
 	if r.N > 0 {
 		l := recentAt(r, 0)
 		if l.Next == l.PC && (l.Op == opJMPAbs || l.Op == opBRA) && cpu.P&flagI != 0 && !cpu.Waiting {
-			return StopReason(fmt.Sprintf("stopped: a jump to itself at $%04X with interrupts masked can never exit", l.PC))
+			return StopHung, StopReason(fmt.Sprintf("stopped: a jump to itself at $%04X with interrupts masked can never exit", l.PC))
 		}
 	}
-	return ""
+	return Running, ""
 }
 
 func lastPC(r *core.Recent, fallback uint16) uint16 {

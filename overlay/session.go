@@ -1,8 +1,8 @@
 package overlay
 
 import (
-	"errors"
 	"fmt"
+	"strings"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -52,6 +52,8 @@ type Session struct {
 	speed  int
 	warp   bool
 	acc    uint64 // sub-cycle remainder of the speed accumulator, in cycles x 100 x displayHz
+
+	loaded string // what the last successful Load did, in words (LoadSummary)
 
 	stepPending bool // run to the next VSYNC, then pause
 	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
@@ -125,7 +127,10 @@ func (s *Session) SetZones(z []perf.Zone) error {
 func (s *Session) Zones() []perf.Zone { return append([]perf.Zone(nil), s.zones...) }
 
 // auxZones turns symbol and zone files into zones added to the current list, checked
-// before anything changes.
+// before anything changes. Loading the same files again changes nothing: a routine from a
+// label file replaces the address zone of the same name (a label names one routine, which
+// may have moved since the program was rebuilt), a marker region's name replaces the
+// region's earlier name, and a zone equal to one already listed is not added twice.
 func (s *Session) auxZones(b Bundle) ([]perf.Zone, error) {
 	zones := append([]perf.Zone(nil), s.zones...)
 	for _, f := range b.Symbols {
@@ -133,19 +138,34 @@ func (s *Session) auxZones(b Bundle) ([]perf.Zone, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, f.Name, err)
 		}
-		zones = append(zones, perf.ZonesFromSymbols(syms)...)
+		for _, z := range perf.ZonesFromSymbols(syms) {
+			zones = mergeZone(zones, z, func(old perf.Zone) bool { return old.Marker == 0 && old.Name == z.Name })
+		}
 	}
 	for _, f := range b.Zones {
-		z, err := perf.ParseZones(f.Data)
+		zs, err := perf.ParseZones(f.Data)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, f.Name, err)
 		}
-		zones = append(zones, z...)
+		for _, z := range zs {
+			zones = mergeZone(zones, z, func(old perf.Zone) bool { return old == z || z.Marker != 0 && old.Marker == z.Marker })
+		}
 	}
 	if len(zones) > perf.MaxZones {
 		return nil, fmt.Errorf("%w: %d zones, at most %d", ErrBadFile, len(zones), perf.MaxZones)
 	}
 	return zones, nil
+}
+
+// mergeZone replaces the first zone same says z replaces, else appends z.
+func mergeZone(zones []perf.Zone, z perf.Zone, same func(perf.Zone) bool) []perf.Zone {
+	for i := range zones {
+		if same(zones[i]) {
+			zones[i] = z
+			return zones
+		}
+	}
+	return append(zones, z)
 }
 
 // Machine is the running machine (replaced on every load).
@@ -176,6 +196,7 @@ func (s *Session) Load(files []File) error {
 	} else if len(b.Data) > 0 {
 		data = append(append([]File(nil), s.data...), b.Data...)
 	}
+	s.loaded = loadSummary(b, len(zones)-len(s.zones))
 	if b.ROM == nil && b.Program == nil {
 		// Data, symbol or zone files only: the program keeps running.
 		if len(b.Data) > 0 {
@@ -240,10 +261,9 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 	}
 	if prog != nil {
 		if _, err := m.StartPRG(prog.Data); err != nil {
-			if errors.Is(err, core.ErrPRG) {
-				err = errors.Unwrap(err)
-			}
-			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, prog.Name, err)
+			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
+			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
+			return nil, fmt.Errorf("%w: %s: %s", ErrBadFile, prog.Name, msg)
 		}
 	}
 	return m, nil
@@ -266,8 +286,8 @@ func (s *Session) Reset() {
 // KeysPending is how many key codes the guest has not read yet.
 func (s *Session) KeysPending() int { return s.m.KeysPending() }
 
-// RunToOverrun runs at warp speed until a frame whose period overran its budget, then
-// pauses with that frame's number in OverrunFrame.
+// RunToOverrun runs at warp speed until a period overruns its budget, then pauses with
+// the number of the frame in which its work passed the budget in OverrunFrame.
 func (s *Session) RunToOverrun() {
 	s.paused = false
 	s.stepPending = false
@@ -351,7 +371,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 			s.runTo(s.m.NextVSync(), &t)
 			if n := s.prof.FrameCount(); n > 0 {
 				if r := s.prof.FrameAt(n - 1); r.Flags&perf.FrameOverrun != 0 {
-					s.toOverrun, s.paused, s.overrunAt = false, true, r.Frame
+					s.toOverrun, s.paused, s.overrunAt = false, true, overrunStart(s.prof, n-1)
 				}
 			}
 			if elapsed() >= WarpBudgetMs {

@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -205,16 +206,38 @@ func TestRunToOverrunStopsOnAnOverrun(t *testing.T) {
 	if s.SeekingOverrun() || !s.Paused() {
 		t.Fatal("RunToOverrun did not stop within 10 ticks (smoke.s overruns every 16 frames)")
 	}
+	// It selects the frame in which the period's work passed the budget. smoke.s frames its
+	// work with $F0 right after a VSYNC; its long pass (about 205,000 cycles) fills the
+	// frame it starts in and spills into the next, the selected one; the profiler flags the
+	// frame after that, where the next $F0 closes the period.
 	f := s.OverrunFrame()
 	p := s.Profiler()
 	k := findFrame(p, f)
-	if k < 0 || p.FrameAt(k).Flags&perf.FrameOverrun == 0 {
-		t.Fatalf("stopped on frame %d, which is not flagged as an overrun", f)
+	if k < 1 || k+1 >= p.FrameCount() {
+		t.Fatalf("selected frame %d is not held with its neighbours", f)
 	}
-	for j := 0; j < k; j++ {
+	if p.FrameAt(k+1).Flags&perf.FrameOverrun == 0 {
+		t.Errorf("the frame after the selected %d is not the one flagged as an overrun", f)
+	}
+	budget := p.Budget().Cycles
+	if w := p.FrameAt(k - 1).Work(); w < budget*9/10 {
+		t.Errorf("the frame before the selected %d worked %d cycles; the long pass fills it (budget %d)", f, w, budget)
+	}
+	if w := p.FrameAt(k).Work(); w == 0 || w >= budget {
+		t.Errorf("the selected frame %d worked %d cycles, want the long pass's remainder", f, w)
+	}
+	for j := 0; j <= k; j++ {
 		if p.FrameAt(j).Flags&perf.FrameOverrun != 0 {
-			t.Fatalf("frame %d overran earlier than the one it stopped on (%d)", p.FrameAt(j).Frame, f)
+			t.Fatalf("frame %d overran before the one it stopped on (%d)", p.FrameAt(j).Frame, f)
 		}
+	}
+	// The inspector says so.
+	want := fmt.Sprintf("its period's work passed the budget in this frame (the period closes in frame %d)", f+1)
+	if h := FrameHTML(p, f); !strings.Contains(h, want) {
+		t.Errorf("the inspector of frame %d lacks %q:\n%s", f, want, h)
+	}
+	if h := FrameHTML(p, f-1); strings.Contains(h, "over budget") {
+		t.Errorf("the inspector of frame %d says over budget:\n%s", f-1, h)
 	}
 }
 
@@ -337,5 +360,85 @@ func TestRecentLastAndIOPage(t *testing.T) {
 	r.IOPC = 0x9F23
 	if d := diagnose(0, m, r); !strings.Contains(string(d), "I/O page at $9F23") {
 		t.Fatalf("diagnosis %q, want a jump into the I/O page at $9F23", d)
+	}
+}
+
+// Dropping the same label or zone file twice does not duplicate zones.
+func TestSameZonesTwiceAreNotDuplicated(t *testing.T) {
+	s := newSession(t)
+	sym, err := os.ReadFile("../tests/browser/testdata/smoke.sym")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zonesJSON := []byte(`[{"name":"compute","marker":1},{"name":"loop","start":"$0810","end":"$0820"}]`)
+	if err := s.Load([]File{{Name: "smoke.prg", Data: smokePRG(t)}, {Name: "smoke.sym", Data: sym}}); err != nil {
+		t.Fatal(err)
+	}
+	once := len(s.Zones())
+	if once == 0 {
+		t.Fatal("smoke.sym gave no zones")
+	}
+	for i := 0; i < 2; i++ {
+		if err := s.Load([]File{{Name: "smoke.sym", Data: sym}, {Name: "z.json", Data: zonesJSON}}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Zones()); n != once+2 {
+			t.Fatalf("load %d: %d zones, want %d (the label file's %d and the 2 of the JSON)", i+1, n, once+2, once)
+		}
+	}
+	// A region renamed by a later file keeps one entry, with the new name.
+	if err := s.Load([]File{{Name: "z2.json", Data: []byte(`[{"name":"maths","marker":1}]`)}}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, z := range s.Zones() {
+		if z.Marker == 1 {
+			names = append(names, z.Name)
+		}
+	}
+	if len(names) != 1 || names[0] != "maths" {
+		t.Errorf("region 1 is named %q, want just maths", names)
+	}
+}
+
+// The page says what a load did with files it did not run.
+func TestLoadSummary(t *testing.T) {
+	s := newSession(t)
+	sym, _ := os.ReadFile("../tests/browser/testdata/smoke.sym")
+	for _, tc := range []struct {
+		files []File
+		want  string
+	}{
+		{[]File{{Name: "smoke.prg", Data: smokePRG(t)}, {Name: "TBL/A.BIN", Data: []byte{1}}}, "started smoke.prg, with TBL/A.BIN on device 8"},
+		{[]File{{Name: "notes.txt", Data: []byte("hi")}}, "notes.txt is not a program: put on device 8 (the host file system) for the running program to open; drop a .prg to run one"},
+		{[]File{{Name: "a.bin", Data: []byte{1}}, {Name: "b.bin", Data: []byte{2}}}, "2 files (a.bin, b.bin) are not programs"},
+		{[]File{{Name: "data.zip", Data: makeZip(t, map[string]string{"LEVEL1.DAT": "a", "LEVEL2.DAT": "b"})}}, "data.zip holds no program (.prg) to run: 2 files (LEVEL1.DAT, LEVEL2.DAT) now on device 8"},
+		{[]File{{Name: "smoke.sym", Data: sym}}, "zones added from smoke.sym"},
+		{[]File{{Name: "smoke.sym", Data: sym}}, "zones from smoke.sym updated (no new ones)"},
+	} {
+		if err := s.Load(tc.files); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.LoadSummary(); !strings.Contains(got, tc.want) {
+			t.Errorf("loading %s: summary %q, want %q", tc.files[0].Name, got, tc.want)
+		}
+	}
+}
+
+// A bad PRG's error names the file and the problem, as the command line does.
+func TestBadPRGErrorsNameTheProblem(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct {
+		data []byte
+		want string
+	}{
+		{nil, "bad file: e.prg: 0 bytes, too short"},
+		{[]byte{0x00, 0x9F, 1}, "bad file: e.prg: load address $9F00 is in the I/O page"},
+		{append([]byte{0x01, 0x08}, make([]byte, 0x10000)...), "bad file: e.prg: 65536 bytes at $0801 run past the end of the 64 KB"},
+	} {
+		err := s.Load([]File{{Name: "e.prg", Data: tc.data}})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("error %v, want it to begin %q", err, tc.want)
+		}
 	}
 }

@@ -491,3 +491,6 @@ func (u *UI) PerfStatsJSON() string {
 
 // PollInput feeds gamepads to the machine (keyboard and mouse arrive as events).
 func (u *UI) PollInput() { u.input.poll() }
+
+// FramesCSV is the JS API's framesCSV(): the per-frame records of the running profiler.
+func (u *UI) FramesCSV() string { return FramesCSV(u.s.Profiler()) }

@@ -8,3 +8,5 @@ cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" web/wasm_exec.js
 raw=$(stat -c %s web/x16scope.wasm)
 gz=$(gzip -9 -c web/x16scope.wasm | wc -c)
 echo "web/x16scope.wasm: $raw bytes, $gz bytes gzipped"
+# The page's help links to the README; serve it beside the page.
+cp README.md web/README.md

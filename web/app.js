@@ -1,80 +1,155 @@
-// x16scope page glue: boots the wasm, reads dropped/picked/URL files, keeps the ROM in
-// IndexedDB, wires the toolbar, and publishes window.x16scope (issue 6, item 4) as a thin
-// wrapper over the Go functions in window.x16scopeGo. Everything the emulator decides
-// (what a file is, whether it is good) happens in Go; this file only moves bytes.
+// x16scope page glue: boots the wasm, reads dropped/picked/URL files and folders, keeps the
+// ROM in IndexedDB, wires the toolbar, lays out the screen, and publishes window.x16scope
+// as a thin wrapper over the Go functions in window.x16scopeGo (cmd/wasm/api_js.go).
+// Everything the emulator decides (what a file is, whether it is good) happens in Go; this
+// file only moves bytes and shows what Go says.
 'use strict';
 
 (() => {
   const $ = (id) => document.getElementById(id);
   let go = null; // window.x16scopeGo once the wasm is up
 
-  // ---- error banner: bad files never stop the running program, they only show here ----
-  let bannerTimer = 0;
+  // ---- messages, below the screen: bad files never stop the running program ----
+  // Errors pile up (two bad URL parameters are two lines) until dismissed or until a
+  // later load succeeds. The notice says what the last load did.
+  const maxErrors = 6;
   function showError(msg) {
-    $('banner-text').textContent = msg;
+    const box = $('banner-text');
+    const line = document.createElement('div');
+    line.textContent = msg;
+    box.appendChild(line);
+    while (box.childElementCount > maxErrors) box.firstElementChild.remove();
     $('banner').hidden = false;
-    clearTimeout(bannerTimer);
-    bannerTimer = setTimeout(() => { $('banner').hidden = true; }, 15000);
   }
-  $('banner-close').addEventListener('click', () => { $('banner').hidden = true; });
+  function clearErrors() {
+    $('banner-text').replaceChildren();
+    $('banner').hidden = true;
+  }
+  function showNotice(msg) {
+    $('notice-text').textContent = msg;
+    $('notice').hidden = !msg;
+  }
+  $('banner-close').addEventListener('click', clearErrors);
+  $('notice-close').addEventListener('click', () => showNotice(''));
+  // Go reports a recovered panic through this (cmd/wasm/jsapi).
+  window.x16scopeShowError = showError;
 
   // ---- the public API ----
-  function check(result) {
-    if (result) throw new Error(result);
+  // call runs a Go function: Go checks every argument and returns an Error for a bad one (or
+  // a panic), which becomes an exception here.
+  function call(name, ...args) {
+    const r = go[name](...args);
+    if (r instanceof Error) throw r;
+    return r;
   }
-  function u8(bytes) {
-    if (bytes instanceof Uint8Array) return bytes;
-    if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
-    if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (Array.isArray(bytes)) return Uint8Array.from(bytes);
-    throw new TypeError('expected a Uint8Array or ArrayBuffer');
-  }
+  // The wrappers pass every argument on, so Go sees (and refuses) extra ones too.
+  const json = (name) => (...args) => JSON.parse(call(name, ...args));
   const api = {
-    loadPRG(bytes, name) { check(go.loadPRG(u8(bytes), name || 'program.prg')); },
-    loadROM(bytes) { const b = u8(bytes); check(go.loadROM(b)); storeROM(b); },
-    loadFiles(files) { return loadFiles(files); },
-    pause() { go.pause(); },
-    resume() { go.resume(); },
-    stepFrame() { go.stepFrame(); },
-    reset() { go.reset(); },
-    setSpeed(pct) { go.setSpeed(pct | 0); },
-    setWarp(on) { go.setWarp(!!on); },
-    runToOverrun() { go.runToOverrun(); },
-    setTargetFps(fps) { check(go.setTargetFps(+fps)); },
-    perfStats() { return JSON.parse(go.perfStats()); },
-    status() { return JSON.parse(go.status()); },
-    hostStats() { return JSON.parse(go.hostStats()); },
-    timeOverlaySteps(on) { go.timeOverlaySteps(!!on); },
-    screenshot() { return go.screenshot(); },
-    peek(addr, n) { return go.peek(addr, n || 1); },
+    // Each load returns what it did, in words ("started game.prg, with 3 files on device 8").
+    loadPRG(...args) { return call('loadPRG', ...args); },
+    loadROM(...args) { const r = call('loadROM', ...args); storeROM(new Uint8Array(args[0])); return r; },
+    loadFiles(...args) { const r = call('loadFiles', ...args); rememberROM(args[0]); return r; },
+    perfStats: json('perfStats'),
+    status: json('status'),
+    hostStats: json('hostStats'),
     forgetROM() { return forgetROM(); },
   };
+  // Every other Go function is published as it is (pause, resume, stepFrame, reset, setSpeed,
+  // setWarp, runToOverrun, setTargetFps, timeOverlaySteps, screenshot, peek, framesCSV, and
+  // whatever other parts of the page register), with the same error handling.
+  function publishAPI() {
+    for (const name of Object.keys(go)) {
+      if (name !== 'signatures' && !(name in api)) api[name] = (...args) => call(name, ...args);
+    }
+    api.signatures = { ...go.signatures, forgetROM: 'forgetROM()' };
+    window.x16scope = api;
+  }
 
   // ---- files ----
   function isROMName(name) {
     const n = name.toLowerCase();
     return n === 'rom.bin' || n.endsWith('/rom.bin') || n.endsWith('.rom');
   }
-  // loadFiles takes [{name, bytes}] and returns true when they loaded.
-  function loadFiles(files) {
-    const err = go.loadFiles(files.map((f) => ({ name: f.name, bytes: u8(f.bytes) })));
-    if (err) { showError(err); return false; }
+  function rememberROM(files) {
     const rom = files.find((f) => isROMName(f.name));
-    if (rom) storeROM(u8(rom.bytes));
+    if (rom) storeROM(new Uint8Array(rom.bytes));
+  }
+  // loadFiles takes [{name, bytes}], shows what happened (an error naming the problem, or
+  // what was done with each file) and returns true when they loaded.
+  function loadFiles(files) {
+    let summary;
+    try {
+      summary = call('loadFiles', files);
+    } catch (e) {
+      // "loadFiles: bad file: x.prg: 0 bytes, ..." reads "x.prg: 0 bytes, ..." on the page.
+      showError(e.message.replace(/^loadFiles: (bad file: )?/, ''));
+      return false;
+    }
+    clearErrors();
+    showNotice(summary);
+    rememberROM(files);
     return true;
   }
-  async function readFiles(list) {
-    const files = [];
-    for (const f of list) files.push({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
-    return files;
+
+  // Limits on what a folder may bring, as for a zip (overlay/files.go): a dropped home
+  // folder must not fill the tab's memory.
+  const maxFiles = 4096, maxBytes = 64 << 20;
+  class TooMuch extends Error {}
+  // Reads [{name, file}] into [{name, bytes}].
+  async function readAll(list) {
+    if (list.length > maxFiles) throw new TooMuch(`${list.length} files; at most ${maxFiles} are loaded at once`);
+    const total = list.reduce((n, f) => n + f.file.size, 0);
+    if (total > maxBytes) throw new TooMuch(`${(total / 1048576).toFixed(1)} MB; at most ${maxBytes >> 20} MB are loaded at once`);
+    return Promise.all(list.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.file.arrayBuffer()) })));
   }
-  async function loadFileList(list) {
+  async function loadList(list, what) {
     if (!list || list.length === 0) return;
     try {
-      loadFiles(await readFiles(list));
+      loadFiles(await readAll(list));
     } catch (e) {
-      showError(`could not read the dropped files: ${e.message || e}`);
+      showError(`could not read the ${what}: ${e.message || e}`);
     }
+  }
+  // A picked folder's files carry their path below it (webkitRelativePath "game/TBL/A.BIN"):
+  // the folder itself is the root of device 8, so its own name is dropped.
+  function pickedFiles(fileList) {
+    return Array.from(fileList, (file) => {
+      const rel = file.webkitRelativePath || file.name;
+      const slash = rel.indexOf('/');
+      return { name: slash >= 0 ? rel.substring(slash + 1) : rel, file };
+    });
+  }
+
+  // Dropped folders are walked with the File and Directory Entries API, sub-folders included.
+  const entryFile = (entry) => new Promise((resolve, reject) => entry.file(resolve, reject));
+  const readBatch = (reader) => new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+  async function walk(entry, prefix, out) {
+    if (out.length > maxFiles) throw new TooMuch(`more than ${maxFiles} files; at most ${maxFiles} are loaded at once`);
+    if (entry.isFile) {
+      out.push({ name: prefix + entry.name, file: await entryFile(entry) });
+    } else if (entry.isDirectory) {
+      const reader = entry.createReader();
+      // readEntries returns a folder's entries in batches until an empty one.
+      for (let batch = await readBatch(reader); batch.length > 0; batch = await readBatch(reader)) {
+        for (const e of batch) await walk(e, `${prefix}${entry.name}/`, out);
+      }
+    }
+  }
+  // droppedFiles reads a drop: plain files, or folders walked to every file below them. One
+  // folder dropped alone is the root of device 8 (its name is dropped from the paths).
+  // entries must be taken during the drop event; the walk may finish later.
+  async function droppedFiles(entries, files) {
+    if (!entries.some((e) => e && e.isDirectory)) return Array.from(files, (file) => ({ name: file.name, file }));
+    const out = [];
+    if (entries.length === 1) {
+      const reader = entries[0].createReader();
+      for (let batch = await readBatch(reader); batch.length > 0; batch = await readBatch(reader)) {
+        for (const e of batch) await walk(e, '', out);
+      }
+    } else {
+      for (const e of entries) if (e) await walk(e, '', out);
+    }
+    return out;
   }
 
   // Drop anywhere on the page.
@@ -89,10 +164,27 @@
     dragDepth = 0;
     $('drop-hint').hidden = true;
     if (!go) { showError('still loading; drop again in a moment'); return; }
-    loadFileList(e.dataTransfer && e.dataTransfer.files);
+    const dt = e.dataTransfer;
+    if (!dt) return;
+    // Both must be read now: the DataTransfer is emptied when the event ends.
+    const entries = Array.from(dt.items || [], (it) => (it.kind === 'file' && it.webkitGetAsEntry ? it.webkitGetAsEntry() : null));
+    const files = Array.from(dt.files || []);
+    droppedFiles(entries, files)
+      .then((list) => loadList(list, 'dropped files'))
+      .catch((err) => showError(`could not read the dropped folder: ${err.message || err}`));
   }, true);
   $('btn-open').addEventListener('click', () => $('picker').click());
-  $('picker').addEventListener('change', (e) => { loadFileList(e.target.files); e.target.value = ''; });
+  $('btn-open-dir').addEventListener('click', () => $('picker-dir').click());
+  // The input is cleared (so picking the same files again fires change) only after its
+  // FileList has been copied: clearing it empties the list being read.
+  for (const id of ['picker', 'picker-dir']) {
+    $(id).addEventListener('change', (e) => {
+      const list = pickedFiles(e.target.files);
+      e.target.value = '';
+      if (!go) { showError('still loading; pick the files again in a moment'); return; }
+      loadList(list, id === 'picker' ? 'picked files' : 'picked folder');
+    });
+  }
 
   // ---- ROM kept in IndexedDB (512 KB is too big to be polite in localStorage) ----
   function db() {
@@ -128,15 +220,27 @@
     localStorage.removeItem(romFlag);
     try { await dbDo('readwrite', (s) => s.delete('rom')); } catch (e) { /* nothing stored */ }
     $('btn-forget-rom').hidden = true;
-    const err = go.forgetROM();
-    if (err) showError(err);
+    call('forgetROM');
   }
   $('btn-forget-rom').addEventListener('click', () => forgetROM());
 
   // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= ----
+  // fetchBytes explains the two failures a user can act on: a file on another site that
+  // does not let this page read it (CORS), and a missing file.
   async function fetchBytes(url) {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    let abs;
+    try { abs = new URL(url, location.href); } catch (e) { throw new Error(`${url} is not a URL`); }
+    let res;
+    try {
+      res = await fetch(abs);
+    } catch (e) {
+      if (abs.origin !== location.origin) {
+        throw new Error(`${abs.href} could not be read: ${abs.host} does not allow this page to read it (the browser blocks it by CORS), `
+          + `or it is unreachable. Serve it with the header "Access-Control-Allow-Origin: *", or put it beside this page and use a relative URL, or download it and drop it here.`);
+      }
+      throw new Error(`${abs.href} could not be fetched: ${e.message || e}`);
+    }
+    if (!res.ok) throw new Error(`${abs.href}: HTTP ${res.status}${res.status === 404 ? ' (no such file)' : ''}`);
     return new Uint8Array(await res.arrayBuffer());
   }
   function nameOf(url, fallback) {
@@ -158,10 +262,15 @@
   function prefetch(params) {
     return urlSteps.filter(([key]) => params.get(key)).map(([key, fallback, forceName]) => {
       const url = params.get(key);
-      return { key, url, fallback, forceName, bytes: fetchBytes(url) };
+      const bytes = fetchBytes(url);
+      bytes.catch(() => {}); // reported in order by loadFromURL
+      return { key, url, fallback, forceName, bytes };
     });
   }
+  // Every parameter is tried, and every failure shown (one line each).
   async function loadFromURL(params, pending) {
+    const notes = [];
+    let failed = false;
     for (const { key, url, fallback, forceName, bytes: promise } of pending) {
       try {
         const bytes = await promise;
@@ -170,55 +279,126 @@
         // The file's role comes from its parameter, whatever its URL ends with.
         const want = { zip: '.zip', prg: '.prg', sym: '.sym', zones: '.json' }[key];
         if (want && !name.toLowerCase().endsWith(want)) name += want;
-        loadFiles([{ name, bytes }]);
+        try {
+          notes.push(call('loadFiles', [{ name, bytes }]));
+        } catch (e) {
+          throw new Error(e.message.replace(/^loadFiles: (bad file: )?/, ''));
+        }
+        if (key === 'rom') storeROM(bytes);
       } catch (e) {
+        failed = true;
         showError(`?${key}=: ${e.message || e}`);
       }
     }
     const fps = params.get('fps');
-    if (fps) {
-      const err = go.setTargetFps(+fps);
-      if (err) showError(`?fps=: ${err}`); else $('fps').value = fps;
+    if (fps !== null) {
+      try {
+        call('setTargetFps', fps.trim() === '' ? NaN : Number(fps));
+        $('fps').value = fps;
+      } catch (e) {
+        failed = true;
+        showError(`?fps=${fps}: ${e.message}`);
+      }
     }
+    if (!failed && notes.length) clearErrors();
+    if (notes.length) showNotice(notes.filter(Boolean).join('; '));
   }
 
   // ---- toolbar ----
-  $('btn-reset').addEventListener('click', () => go && go.reset());
-  $('btn-pause').addEventListener('click', () => {
-    if (!go) return;
-    if (JSON.parse(go.status()).paused) go.resume(); else go.pause();
-  });
-  $('btn-step').addEventListener('click', () => go && go.stepFrame());
-  $('btn-overrun').addEventListener('click', () => go && go.runToOverrun());
-  $('chk-warp').addEventListener('change', (e) => go && go.setWarp(e.target.checked));
+  // Controls report a refused value (a target fps out of range) like any other error.
+  function control(fn) {
+    return (...args) => {
+      if (!go) return;
+      try { fn(...args); } catch (e) { showError(e.message); }
+    };
+  }
+  $('btn-reset').addEventListener('click', control(() => call('reset')));
+  $('btn-pause').addEventListener('click', control(() => call(api.status().paused ? 'resume' : 'pause')));
+  $('btn-step').addEventListener('click', control(() => call('stepFrame')));
+  $('btn-overrun').addEventListener('click', control(() => call('runToOverrun')));
+  $('chk-warp').addEventListener('change', control((e) => call('setWarp', e.target.checked)));
   $('speed').addEventListener('input', (e) => {
     $('speed-out').textContent = `${e.target.value}%`;
-    if (go) go.setSpeed(+e.target.value);
+    control(() => call('setSpeed', Number(e.target.value)))();
   });
-  $('fps').addEventListener('change', (e) => {
-    if (!go) return;
-    const err = go.setTargetFps(+e.target.value);
-    if (err) showError(err);
+  $('fps').addEventListener('change', control((e) => call('setTargetFps', Number(e.target.value))));
+
+  // Saving: the screen as PNG, the profile as JSON and CSV.
+  function save(bytesOrText, name, type) {
+    const url = URL.createObjectURL(new Blob([bytesOrText], { type }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+  const baseName = () => {
+    const st = api.status();
+    const prog = (st.program || 'x16scope').replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+    return `${prog}-frame${st.frame}`;
+  };
+  $('btn-screenshot').addEventListener('click', control(() => save(call('screenshot'), `${baseName()}.png`, 'image/png')));
+  $('btn-export-json').addEventListener('click', control(() => save(JSON.stringify(api.perfStats(), null, 2), `${baseName()}-profile.json`, 'application/json')));
+  $('btn-export-csv').addEventListener('click', control(() => save(call('framesCSV'), `${baseName()}-frames.csv`, 'text/csv')));
+  $('btn-help').addEventListener('click', () => $('help-panel').showModal());
+
+  // Screen scale and fullscreen.
+  const scaleKey = 'x16scope-scale';
+  $('scale').value = localStorage.getItem(scaleKey) || 'fit';
+  $('scale').addEventListener('change', (e) => { localStorage.setItem(scaleKey, e.target.value); layout(); });
+  $('btn-fullscreen').addEventListener('click', () => {
+    const req = document.documentElement.requestFullscreen;
+    if (!req) { showError('this browser has no fullscreen mode'); return; }
+    document.documentElement.requestFullscreen().catch((e) => showError(`fullscreen: ${e.message}`));
+  });
+  document.addEventListener('fullscreenchange', () => {
+    document.documentElement.classList.toggle('fullscreen', !!document.fullscreenElement);
+    layout();
   });
 
-  // ---- layout: the screen gets the largest whole-number scale that fits, and <body>
-  // (which holds ebiten's canvas) is moved onto the slot (see style.css) ----
+  // ---- layout: <body> (which holds ebiten's canvas) is moved onto the screen slot and
+  // sized to it (see style.css). The slot is 640x480 times the chosen scale; "fit" is the
+  // largest whole number that leaves the profiler panel its width beside the screen and fits
+  // the window's height. In fullscreen the canvas is the whole screen (ebiten draws the
+  // picture centred at the largest whole-number scale). ----
   function layout() {
     const root = document.documentElement.style;
+    if (document.fullscreenElement) {
+      root.setProperty('--slot-x', '0px');
+      root.setProperty('--slot-y', '0px');
+      root.setProperty('--body-w', `${window.innerWidth}px`);
+      root.setProperty('--body-h', `${window.innerHeight}px`);
+      return;
+    }
     const overlayMin = 580, chrome = 40;
     const slot = $('screen-slot');
     const app = $('app').getBoundingClientRect();
     const r0 = slot.getBoundingClientRect();
-    const availW = window.innerWidth - overlayMin - chrome;
-    const availH = window.innerHeight - (r0.top - app.top) - 40;
-    const s = Math.max(1, Math.floor(Math.min(availW / 640, availH / 480)));
+    const mode = $('scale').value;
+    let s = Number(mode);
+    if (!(s >= 1)) {
+      const availW = window.innerWidth - overlayMin - chrome;
+      const availH = window.innerHeight - (r0.top - app.top) - 8;
+      s = Math.max(1, Math.floor(Math.min(availW / 640, availH / 480)));
+    }
     root.setProperty('--screen-w', `${640 * s}px`);
     root.setProperty('--screen-h', `${480 * s}px`);
+    root.setProperty('--body-w', `${640 * s}px`);
+    root.setProperty('--body-h', `${480 * s}px`);
     const r = slot.getBoundingClientRect();
     root.setProperty('--slot-x', `${Math.round(r.left - app.left)}px`);
     root.setProperty('--slot-y', `${Math.round(r.top - app.top)}px`);
   }
   window.addEventListener('resize', layout);
+  // The slot moves when what is above it changes height (the toolbar wraps when buttons are
+  // added, fonts load): the canvas must follow it, or the picture and the slot part.
+  if (window.ResizeObserver) {
+    const ro = new ResizeObserver(() => layout());
+    ro.observe(document.querySelector('#app > header'));
+    ro.observe($('toolbar'));
+  }
   layout();
 
   // ---- boot ----
@@ -257,7 +437,7 @@
     await ready;
     timeline.goReady = performance.now();
     go = window.x16scopeGo;
-    window.x16scope = api;
+    publishAPI();
     // Ebiten appends its canvas once the wasm starts: mark it for the focus outline.
     const canvas = document.querySelector('body > canvas');
     if (canvas) {
@@ -273,8 +453,12 @@
     }
     const rom = await romStored;
     if (rom) {
-      const err = go.loadROM(u8(rom));
-      if (err) showError(`stored ROM: ${err}`); else $('btn-forget-rom').hidden = false;
+      try {
+        call('loadROM', new Uint8Array(rom));
+        $('btn-forget-rom').hidden = false;
+      } catch (e) {
+        showError(`stored ROM: ${e.message}`);
+      }
     }
     timeline.romChecked = performance.now();
     await loadFromURL(params, pending);

@@ -25,11 +25,11 @@
     if (s.startsWith('%')) return parseInt(s.slice(1), 2);
     return /^[0-9]+$/.test(s) ? parseInt(s, 10) : parseInt(s, 16);
   };
-  function check(r) { if (typeof r === 'string' && r !== '') throw new Error(r); return r; }
+  function check(r) { if (r instanceof Error) throw r; if (typeof r === 'string' && r !== '') throw new Error(r); return r; }
 
   // ---- the public API: window.x16scope.debug ----
   const debug = {
-    state(at, lines) { return JSON.parse(go.dbgState(at ?? -1, lines ?? 24)); },
+    state(at, lines) { return JSON.parse(check(go.dbgState(at ?? -1, lines ?? 24))); },
     break() { go.dbgBreak(); refresh(); },
     continue() { go.dbgContinue(); refresh(); },
     step(kind) { check(go.dbgStep(kind || 'instruction')); refresh(); },
@@ -44,8 +44,8 @@
     setRegister(name, v) { check(go.dbgSetRegister(name, v)); refresh(); },
     read(space, bank, addr, n) { return check(go.dbgRead(space, bank, addr, n)); },
     write(space, bank, addr, bytes) { check(go.dbgWrite(space, bank, addr, Uint8Array.from(bytes))); refresh(); },
-    palette() { return JSON.parse(go.dbgPalette()); },
-    sprites() { return JSON.parse(go.dbgSprites()); },
+    palette() { return JSON.parse(check(go.dbgPalette())); },
+    sprites() { return JSON.parse(check(go.dbgSprites())); },
     spritePixels(n) { return check(go.dbgSpritePixels(n)); },
     tiles(addr, bpp, w, h, count, palOffset) { return check(go.dbgTiles(addr, bpp, w, h, count, palOffset || 0)); },
   };
@@ -242,7 +242,7 @@
     if (ui.mFollow.value === 'pc' && ui.mSpace.value === 'cpu') addr = s.pc & 0xFFF0;
     if (ui.mFollow.value === 'sp' && ui.mSpace.value === 'cpu') addr = 0x100 | (s.s & 0xF0);
     const r = go.dbgRead(ui.mSpace.value, parseNum(ui.mBank.value) || 0, addr, 256);
-    if (typeof r === 'string') { ui.mem.textContent = r; } else {
+    if (r instanceof Error || typeof r === 'string') { ui.mem.textContent = String(r.message || r); } else {
       const base = ui.mSpace.value === 'banked' ? 0xA000 : 0;
       const lines = [];
       for (let i = 0; i < r.length; i += 16) {

@@ -4,133 +4,141 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"syscall/js"
 
+	"x16scope/cmd/wasm/jsapi"
 	"x16scope/overlay"
 )
 
-// registerAPI exposes the session to JavaScript as window.x16scopeGo. web/app.js wraps it
-// into the public window.x16scope API (issue 6, item 4): the wrapper turns error strings
-// into exceptions and JSON strings into objects, so the Go side stays a flat list of
-// functions that never block (they run inside JS callbacks) and move bulk data with one
-// js.CopyBytesToGo / js.CopyBytesToJS each.
+// apiFunc is one function of the JS API: its signature ("name(arg, optional?)", see
+// jsapi.Registry.Add) and its body, which reads its arguments through jsapi.Args (checked
+// for type and range there) and returns a result or an error.
+type apiFunc struct {
+	sig string
+	f   func(g *game, a *jsapi.Args) (any, error)
+}
+
+// apiFuncs is the JS API. Each file of this package adds its functions with addAPI from an
+// init function, so a feature's API lives beside the feature.
+var apiFuncs []apiFunc
+
+func addAPI(sig string, f func(g *game, a *jsapi.Args) (any, error)) {
+	apiFuncs = append(apiFuncs, apiFunc{sig, f})
+}
+
+// registerAPI publishes the API as window.x16scopeGo. web/app.js wraps it into the public
+// window.x16scope: an Error result becomes an exception, JSON strings become objects, and
+// functions app.js does not know are passed through as they are. No call can stop the Go
+// program: bad arguments and panics come back as Errors (package jsapi), and a panic is
+// also shown on the page (window.x16scopeShowError).
 func registerAPI(g *game) {
-	s := g.s
-	api := map[string]any{
-		// loadFiles([{name, bytes: Uint8Array}]) -> "" or an error message.
-		"loadFiles": fn(func(args []js.Value) any {
-			if len(args) < 1 {
-				return "loadFiles: no files"
-			}
-			list := args[0]
-			files := make([]overlay.File, 0, list.Length())
-			for i := 0; i < list.Length(); i++ {
-				f := list.Index(i)
-				files = append(files, overlay.File{Name: f.Get("name").String(), Data: bytesFromJS(f.Get("bytes"))})
-			}
-			return errString(g.ui.Load(files))
-		}),
-		"loadPRG": fn(func(args []js.Value) any {
-			name := ""
-			if len(args) > 1 && args[1].Type() == js.TypeString {
-				name = args[1].String()
-			}
-			return errString(g.ui.Load([]overlay.File{{Name: orDefault(name, "program.prg"), Data: bytesFromJS(arg(args, 0))}}))
-		}),
-		"loadROM": fn(func(args []js.Value) any {
-			return errString(g.ui.Load([]overlay.File{{Name: "rom.bin", Data: bytesFromJS(arg(args, 0))}}))
-		}),
-		"forgetROM":    fn(func([]js.Value) any { return errString(s.ForgetROM()) }),
-		"pause":        fn(func([]js.Value) any { s.Pause(); return nil }),
-		"resume":       fn(func([]js.Value) any { s.Resume(); return nil }),
-		"stepFrame":    fn(func([]js.Value) any { s.StepFrame(); return nil }),
-		"reset":        fn(func([]js.Value) any { s.Reset(); return nil }),
-		"setSpeed":     fn(func(a []js.Value) any { s.SetSpeed(arg(a, 0).Int()); return nil }),
-		"setWarp":      fn(func(a []js.Value) any { s.SetWarp(arg(a, 0).Truthy()); return nil }),
-		"runToOverrun": fn(func([]js.Value) any { g.ui.RunToOverrun(); return nil }),
-		"setTargetFps": fn(func(a []js.Value) any { return errString(g.ui.SetTargetFps(arg(a, 0).Float())) }),
-		"loadZones": fn(func(a []js.Value) any {
-			return errString(g.ui.Load([]overlay.File{{Name: "zones.json", Data: []byte(arg(a, 0).String())}}))
-		}),
-		"loadSym": fn(func(a []js.Value) any {
-			return errString(g.ui.Load([]overlay.File{{Name: "labels.sym", Data: []byte(arg(a, 0).String())}}))
-		}),
-		"perfStats": fn(func([]js.Value) any { return g.ui.PerfStatsJSON() }),
-		"status":    fn(func([]js.Value) any { return g.ui.StatusJSON() }),
-		// hostStats() -> JSON of host timings; MaxTickMs is the longest tick since the last call.
-		"hostStats": fn(func([]js.Value) any {
-			g.stats.OverlaySteps = g.ui.StepMs()
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			g.stats.GC = gcStats{Count: ms.NumGC, PauseMs: float64(ms.PauseTotalNs) / 1e6, Mallocs: ms.Mallocs, HeapMB: float64(ms.HeapAlloc) / (1 << 20)}
-			b, _ := json.Marshal(g.stats)
-			g.stats.MaxTickMs = 0
-			return string(b)
-		}),
-		// timeOverlaySteps(on): time each overlay step (hostStats().OverlaySteps, in ms).
-		"timeOverlaySteps": fn(func(a []js.Value) any { g.ui.TimeSteps(arg(a, 0).Truthy()); return nil }),
-		"screenshot":       fn(func([]js.Value) any { return bytesToJS(overlay.ScreenshotPNG(s.Machine())) }),
-		// peek(addr, n) -> Uint8Array: CPU memory as the CPU sees it now, without side
-		// effects (for tests and debugging).
-		"peek": fn(func(a []js.Value) any {
-			addr, n := arg(a, 0).Int(), 1
-			if len(a) > 1 {
-				n = min(max(a[1].Int(), 0), 0x10000)
-			}
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = s.Machine().Peek(uint16(addr + i))
-			}
-			return bytesToJS(b)
-		}),
+	r := jsapi.New()
+	r.Report = func(msg string) {
+		if show := js.Global().Get("x16scopeShowError"); show.Type() == js.TypeFunction {
+			show.Invoke(msg)
+		}
 	}
-	registerDebugAPI(g, api) // the debugger panel (debugapi_js.go)
-	js.Global().Set("x16scopeGo", js.ValueOf(api))
+	for _, af := range apiFuncs {
+		f := af.f
+		r.Add(af.sig, func(a *jsapi.Args) (any, error) { return f(g, a) })
+	}
+	js.Global().Set("x16scopeGo", r.Object())
 }
 
-// fn wraps a Go function as a JS function. The js.Func lives as long as the page.
-func fn(f func(args []js.Value) any) js.Func {
-	return js.FuncOf(func(this js.Value, args []js.Value) any { return f(args) })
+// load applies files through UI.Load, which checks every file before anything changes, and
+// returns what it did with them in words (Session.LoadSummary), for the page to show.
+func load(g *game, files ...overlay.File) (any, error) {
+	if err := g.ui.Load(files); err != nil {
+		return nil, err
+	}
+	return g.s.LoadSummary(), nil
 }
 
-func arg(args []js.Value, i int) js.Value {
-	if i < len(args) {
-		return args[i]
-	}
-	return js.Undefined()
+// Loading: each returns what it did, in words.
+func init() {
+	addAPI("loadFiles(files)", func(g *game, a *jsapi.Args) (any, error) {
+		list := a.Files(0)
+		files := make([]overlay.File, len(list))
+		for i, f := range list {
+			files[i] = overlay.File{Name: f.Name, Data: f.Data}
+		}
+		return load(g, files...)
+	})
+	addAPI("loadPRG(bytes, name?)", func(g *game, a *jsapi.Args) (any, error) {
+		data, name := a.Bytes(0), a.OptString(1, "program.prg")
+		if name == "" {
+			name = "program.prg"
+		}
+		return load(g, overlay.File{Name: name, Data: data})
+	})
+	addAPI("loadROM(bytes)", func(g *game, a *jsapi.Args) (any, error) {
+		return load(g, overlay.File{Name: "rom.bin", Data: a.Bytes(0)})
+	})
+	addAPI("forgetROM()", func(g *game, a *jsapi.Args) (any, error) { return nil, g.s.ForgetROM() })
+	addAPI("loadZones(json)", func(g *game, a *jsapi.Args) (any, error) {
+		return load(g, overlay.File{Name: "zones.json", Data: []byte(a.String(0))})
+	})
+	addAPI("loadSym(text)", func(g *game, a *jsapi.Args) (any, error) {
+		return load(g, overlay.File{Name: "labels.sym", Data: []byte(a.String(0))})
+	})
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
+// Running.
+func init() {
+	addAPI("pause()", func(g *game, a *jsapi.Args) (any, error) { g.s.Pause(); return nil, nil })
+	addAPI("resume()", func(g *game, a *jsapi.Args) (any, error) { g.s.Resume(); return nil, nil })
+	addAPI("stepFrame()", func(g *game, a *jsapi.Args) (any, error) { g.s.StepFrame(); return nil, nil })
+	addAPI("reset()", func(g *game, a *jsapi.Args) (any, error) { g.s.Reset(); return nil, nil })
+	addAPI("setSpeed(percent)", func(g *game, a *jsapi.Args) (any, error) {
+		g.s.SetSpeed(a.Int(0, overlay.MinSpeed, overlay.MaxSpeed))
+		return nil, nil
+	})
+	addAPI("setWarp(on)", func(g *game, a *jsapi.Args) (any, error) { g.s.SetWarp(a.Bool(0)); return nil, nil })
+	addAPI("runToOverrun()", func(g *game, a *jsapi.Args) (any, error) { g.ui.RunToOverrun(); return nil, nil })
+	addAPI("setTargetFps(fps)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.ui.SetTargetFps(a.Number(0, 0.01, 100000))
+	})
 }
 
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-// bytesFromJS copies a Uint8Array (or ArrayBuffer) into Go in one call.
-func bytesFromJS(v js.Value) []byte {
-	if v.IsUndefined() || v.IsNull() {
-		return nil
-	}
-	if v.InstanceOf(js.Global().Get("ArrayBuffer")) {
-		v = js.Global().Get("Uint8Array").New(v)
-	}
-	b := make([]byte, v.Get("length").Int())
-	js.CopyBytesToGo(b, v)
-	return b
-}
-
-// bytesToJS copies bytes into a new Uint8Array in one call.
-func bytesToJS(b []byte) js.Value {
-	u := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u, b)
-	return u
+// Reading.
+func init() {
+	addAPI("perfStats()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.PerfStatsJSON(), nil })
+	// framesCSV() -> the profiler's per-frame records as CSV (overlay.FramesCSV).
+	addAPI("framesCSV()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.FramesCSV(), nil })
+	addAPI("status()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.StatusJSON(), nil })
+	// hostStats() -> JSON of host timings; MaxTickMs is the longest tick since the last call.
+	addAPI("hostStats()", func(g *game, a *jsapi.Args) (any, error) {
+		g.stats.OverlaySteps = g.ui.StepMs()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		g.stats.GC = gcStats{Count: ms.NumGC, PauseMs: float64(ms.PauseTotalNs) / 1e6, Mallocs: ms.Mallocs, HeapMB: float64(ms.HeapAlloc) / (1 << 20)}
+		b, err := json.Marshal(g.stats)
+		g.stats.MaxTickMs = 0
+		return string(b), err
+	})
+	// timeOverlaySteps(on): time each overlay step (hostStats().OverlaySteps, in ms).
+	addAPI("timeOverlaySteps(on)", func(g *game, a *jsapi.Args) (any, error) {
+		g.ui.TimeSteps(a.Bool(0))
+		return nil, nil
+	})
+	addAPI("screenshot()", func(g *game, a *jsapi.Args) (any, error) {
+		return overlay.ScreenshotPNG(g.s.Machine()), nil
+	})
+	// peek(addr, n?) -> Uint8Array: CPU memory as the CPU sees it now, without side effects
+	// (for tests and debugging). The n bytes must not run past $FFFF.
+	addAPI("peek(addr, n?)", func(g *game, a *jsapi.Args) (any, error) {
+		addr := a.Int(0, 0, 0xFFFF)
+		n := a.OptInt(1, 1, 0x10000, 1)
+		if addr+n > 0x10000 {
+			return nil, fmt.Errorf("%d bytes from $%04X run past $FFFF", n, addr)
+		}
+		m := g.s.Machine()
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = m.Peek(uint16(addr + i))
+		}
+		return b, nil
+	})
 }

@@ -4,150 +4,96 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"syscall/js"
 
+	"x16scope/cmd/wasm/jsapi"
 	"x16scope/core"
 )
 
-// registerDebugAPI adds the debugger panel's functions (web/debugger.js) to the API map.
-// Like the rest of the API they return "" or an error message, JSON strings for state, and
-// Uint8Arrays for bytes; web/debugger.js wraps them into window.x16scope.debug.
-func registerDebugAPI(g *game, api map[string]any) {
-	s := g.s
-	api["dbgState"] = fn(func(a []js.Value) any {
-		at := -1
-		if v := arg(a, 0); v.Type() == js.TypeNumber {
-			at = v.Int()
-		}
-		lines := 24
-		if v := arg(a, 1); v.Type() == js.TypeNumber {
-			lines = v.Int()
-		}
-		b, _ := json.Marshal(s.View(at, lines))
-		return string(b)
+// The debugger panel's functions (web/debugger.js wraps them into window.x16scope.debug).
+// Like the rest of the API they go through jsapi, so a bad argument is an Error naming it
+// and a panic never stops the Go program; state comes back as JSON strings and bytes as
+// Uint8Arrays.
+func init() {
+	addAPI("dbgState(at?, lines?)", func(g *game, a *jsapi.Args) (any, error) {
+		at, lines := a.OptInt(0, -1, 0xFFFF, -1), a.OptInt(1, 1, 256, 24)
+		return jsonText(g.s.View(at, lines))
 	})
-	api["dbgBreak"] = fn(func([]js.Value) any { s.DebugBreak(); return "" })
-	api["dbgContinue"] = fn(func([]js.Value) any { s.DebugContinue(); return "" })
-	api["dbgStep"] = fn(func(a []js.Value) any { return errString(s.DebugStep(str(a, 0))) })
-	api["dbgToggleBreakpoint"] = fn(func(a []js.Value) any {
-		n, err := ints("dbgToggleBreakpoint", a, 1)
-		if err != "" {
-			return err
-		}
-		return errString(s.ToggleBreakpoint(n[0]))
+	addAPI("dbgBreak()", func(g *game, a *jsapi.Args) (any, error) { g.s.DebugBreak(); return nil, nil })
+	addAPI("dbgContinue()", func(g *game, a *jsapi.Args) (any, error) { g.s.DebugContinue(); return nil, nil })
+	addAPI("dbgStep(kind?)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.DebugStep(a.OptString(0, "instruction"))
 	})
-	api["dbgSetBreakpoint"] = fn(func(a []js.Value) any {
-		n, err := ints("dbgSetBreakpoint", a, 1)
-		if err != "" {
-			return err
-		}
-		bank := core.AnyBank
-		if v := arg(a, 1); v.Type() == js.TypeNumber {
-			bank = v.Int()
-		}
-		return errString(s.SetBreakpoint(n[0], bank, arg(a, 2).Truthy()))
+	addAPI("dbgToggleBreakpoint(addr)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.ToggleBreakpoint(a.Int(0, 0, 0xFFFF))
 	})
-	api["dbgSetWatchpoints"] = fn(func(a []js.Value) any { return errString(s.SetWatchSpecs(str(a, 0))) })
-	api["dbgSetBreakOn"] = fn(func(a []js.Value) any { s.SetBreakOn(arg(a, 0).Truthy(), arg(a, 1).Truthy()); return "" })
-	api["dbgSetRaster"] = fn(func(a []js.Value) any {
-		n, err := ints("dbgSetRaster", a, 1)
-		if err != "" {
-			return err
+	addAPI("dbgSetBreakpoint(addr, bank?, on?)", func(g *game, a *jsapi.Args) (any, error) {
+		on := true
+		if a.Has(2) {
+			on = a.Bool(2)
 		}
-		return errString(s.SetRasterBreak(n[0]))
+		return nil, g.s.SetBreakpoint(a.Int(0, 0, 0xFFFF), a.OptInt(1, core.AnyBank, 255, core.AnyBank), on)
 	})
-	api["dbgBreakOnOverrun"] = fn(func(a []js.Value) any { s.BreakOnOverrun(arg(a, 0).Truthy()); return "" })
-	api["dbgBreakOnRegion"] = fn(func(a []js.Value) any {
-		n, err := ints("dbgBreakOnRegion", a, 2)
-		if err != "" {
-			return err
-		}
-		return errString(s.BreakOnRegion(n[0], arg(a, 1).Float()))
+	addAPI("dbgSetWatchpoints(json)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.SetWatchSpecs(a.String(0))
 	})
-	api["dbgLoadDebugInfo"] = fn(func(a []js.Value) any {
-		return errString(s.LoadDebugInfo(str(a, 0), bytesFromJS(arg(a, 1))))
+	addAPI("dbgSetBreakOn(brk, stp)", func(g *game, a *jsapi.Args) (any, error) {
+		g.s.SetBreakOn(a.Bool(0), a.Bool(1))
+		return nil, nil
 	})
-	api["dbgSetRegister"] = fn(func(a []js.Value) any {
-		if v := arg(a, 1); v.Type() != js.TypeNumber {
-			return "dbgSetRegister: the value must be a number"
-		}
-		return errString(s.SetRegister(str(a, 0), arg(a, 1).Int()))
+	addAPI("dbgSetRaster(line)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.SetRasterBreak(num(a, 0))
 	})
-	// dbgRead(space, bank, addr, n) -> Uint8Array, or an error message.
-	api["dbgRead"] = fn(func(a []js.Value) any {
-		n, e := ints("dbgRead", a[min(1, len(a)):], 3)
-		if e != "" {
-			return e
-		}
-		b, err := s.ReadMemory(str(a, 0), n[0], n[1], n[2])
-		if err != nil {
-			return err.Error()
-		}
-		return bytesToJS(b)
+	addAPI("dbgBreakOnOverrun(on)", func(g *game, a *jsapi.Args) (any, error) {
+		g.s.BreakOnOverrun(a.Bool(0))
+		return nil, nil
 	})
-	api["dbgWrite"] = fn(func(a []js.Value) any {
-		n, e := ints("dbgWrite", a[min(1, len(a)):], 2)
-		if e != "" {
-			return e
-		}
-		return errString(s.WriteMemory(str(a, 0), n[0], n[1], bytesFromJS(arg(a, 3))))
+	addAPI("dbgBreakOnRegion(region, share)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.BreakOnRegion(num(a, 0), a.Number(1, -1e9, 1e9))
 	})
-	api["dbgPalette"] = fn(func([]js.Value) any {
-		p := s.Palette()
-		b, _ := json.Marshal(p[:])
-		return string(b)
+	addAPI("dbgLoadDebugInfo(name, bytes)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.LoadDebugInfo(a.String(0), a.Bytes(1))
 	})
-	api["dbgSprites"] = fn(func([]js.Value) any {
-		b, _ := json.Marshal(s.Sprites())
-		return string(b)
+	addAPI("dbgSetRegister(name, value)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.SetRegister(a.String(0), num(a, 1))
 	})
-	// dbgSpritePixels(n) and dbgTiles(addr, bpp, w, h, count, palOff) -> {w, h, pixels}
-	// (RGBA), or an error message.
-	api["dbgSpritePixels"] = fn(func(a []js.Value) any {
-		n, e := ints("dbgSpritePixels", a, 1)
-		if e != "" {
-			return e
-		}
-		return picture(s.SpriteRGBA(n[0]))
+	addAPI("dbgRead(space, bank, addr, n)", func(g *game, a *jsapi.Args) (any, error) {
+		return g.s.ReadMemory(a.String(0), num(a, 1), num(a, 2), num(a, 3))
 	})
-	api["dbgTiles"] = fn(func(a []js.Value) any {
-		n, e := ints("dbgTiles", a, 6)
-		if e != "" {
-			return e
-		}
-		if n[0] < 0 {
-			return "dbgTiles: negative VRAM address"
-		}
-		return picture(s.TilesRGBA(uint32(n[0]), n[1], n[2], n[3], n[4], n[5]))
+	addAPI("dbgWrite(space, bank, addr, bytes)", func(g *game, a *jsapi.Args) (any, error) {
+		return nil, g.s.WriteMemory(a.String(0), num(a, 1), num(a, 2), a.Bytes(3))
+	})
+	addAPI("dbgPalette()", func(g *game, a *jsapi.Args) (any, error) {
+		p := g.s.Palette()
+		return jsonText(p[:])
+	})
+	addAPI("dbgSprites()", func(g *game, a *jsapi.Args) (any, error) { return jsonText(g.s.Sprites()) })
+	// dbgSpritePixels(n) and dbgTiles(...) answer {w, h, pixels} (RGBA).
+	addAPI("dbgSpritePixels(index)", func(g *game, a *jsapi.Args) (any, error) {
+		return picture(g.s.SpriteRGBA(num(a, 0)))
+	})
+	addAPI("dbgTiles(addr, bpp, w, h, count, palOffset?)", func(g *game, a *jsapi.Args) (any, error) {
+		return picture(g.s.TilesRGBA(uint32(a.Int(0, 0, 0x1FFFF)), num(a, 1), num(a, 2), num(a, 3),
+			num(a, 4), a.OptInt(5, -1<<31, 1<<31-1, 0)))
 	})
 }
 
-func picture(w, h int, pix []byte, err error) any {
+// num is argument i as any 32-bit integer: the session's own checks say what range it takes.
+func num(a *jsapi.Args, i int) int { return a.Int(i, -1<<31, 1<<31-1) }
+
+func jsonText(v any) (any, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
-		return err.Error()
+		return nil, err
 	}
-	return js.ValueOf(map[string]any{"w": w, "h": h, "pixels": bytesToJS(pix)})
+	return string(b), nil
 }
 
-// ints reads the first n arguments as numbers, or says which is not one (a JS caller's
-// mistake must not stop the page: Value.Int panics on anything else).
-func ints(name string, a []js.Value, n int) ([]int, string) {
-	out := make([]int, n)
-	for i := range out {
-		v := arg(a, i)
-		if v.Type() != js.TypeNumber {
-			return nil, fmt.Sprintf("%s: argument %d must be a number", name, i+1)
-		}
-		out[i] = v.Int()
+func picture(w, h int, pix []byte, err error) (any, error) {
+	if err != nil {
+		return nil, err
 	}
-	return out, ""
-}
-
-// str reads argument i as a string ("" when it is not one).
-func str(a []js.Value, i int) string {
-	if v := arg(a, i); v.Type() == js.TypeString {
-		return v.String()
-	}
-	return ""
+	u := js.Global().Get("Uint8Array").New(len(pix))
+	js.CopyBytesToJS(u, pix)
+	return js.ValueOf(map[string]any{"w": w, "h": h, "pixels": u}), nil
 }

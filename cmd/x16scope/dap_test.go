@@ -315,7 +315,7 @@ func TestDAPBadDebugInfo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "")+".dbg")
-			if err := writeFile(path, tc.dbg); err != nil {
+			if err := os.WriteFile(path, []byte(tc.dbg), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			c := startDAP(t)
@@ -349,8 +349,6 @@ func TestDAPBadDebugInfo(t *testing.T) {
 		})
 	}
 }
-
-func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
 
 // TestDAPOverTCP: --port serves the protocol on 127.0.0.1.
 func TestDAPOverTCP(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -22,6 +21,8 @@ type machineFlags struct {
 	builtinDefault bool
 	// input holds --type/--keys/--fs when the command added them (addInputFlags).
 	input *inputFlags
+	// program is the FILE argument as newMachine read it (readProgramFile).
+	program programFile
 }
 
 func (f *machineFlags) register(fs *flag.FlagSet) {
@@ -72,8 +73,8 @@ func (f *machineFlags) romName() string {
 // its ROM does (core.Machine.StartPRG): typed SYS on the built-in ROM, LOAD and RUN on the
 // official one, a direct jump with no ROM.
 func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, error) {
-	if f.bare && f.rom != "" {
-		return nil, core.PRG{}, errors.New("--bare and --rom exclude each other")
+	if err := f.check(); err != nil {
+		return nil, core.PRG{}, err
 	}
 	cfg := core.Config{RAMKB: f.ramKB}
 	switch {
@@ -91,18 +92,27 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 		return nil, core.PRG{}, err
 	}
 	m.SetIdleSkip(!f.noIdleSkip)
-	file, err := os.ReadFile(prgPath)
+	// The stop diagnosis (outcome.go) reads the machine's ring of recent instructions.
+	m.KeepRecent(true)
+	prog, err := readProgramFile(prgPath)
 	if err != nil {
-		return nil, core.PRG{}, fmt.Errorf("reading program: %w", err)
+		return nil, core.PRG{}, err
 	}
+	f.program = prog
 	if f.input != nil {
 		if err := f.input.attach(m); err != nil {
 			return nil, core.PRG{}, err
 		}
 	}
-	p, err := m.StartPRG(file)
+	if prog.fs != nil {
+		if f.input != nil && f.input.fsDir != "" {
+			return nil, core.PRG{}, usagef("--fs and a zip's files exclude each other (both would be device 8)")
+		}
+		m.SetFileSystem(prog.fs)
+	}
+	p, err := m.StartPRG(prog.prg)
 	if err != nil {
-		return nil, core.PRG{}, fmt.Errorf("%s: %w", prgPath, err)
+		return nil, core.PRG{}, fmt.Errorf("%s: %w", prog.name, err)
 	}
 	if f.input != nil {
 		if err := f.input.started(m); err != nil {

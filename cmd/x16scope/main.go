@@ -16,7 +16,13 @@ commands:
   dap               serve the Debug Adapter Protocol (editors: source-level debugging)
   help              show this text
 
+FILE is a .prg, or a .zip holding a program and its data files (device 8).
 Run "x16scope <command> -h" for a command's flags.
+
+exit status: 0 the program returned or ran its --frames, 1 error, 2 usage (a bad flag or
+value), 3 over --max-p99 (profile), 4 stopped on STP, 5 BRK loop, 6 hung (a jump to itself
+with interrupts masked, or the I/O page or empty ROM executed), 7 still running after
+--frames with --want-return.
 `
 
 func main() {
@@ -47,6 +53,10 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		if code, ok := err.(exitCode); ok {
 			return int(code)
+		}
+		if isUsage(err) {
+			fmt.Fprintf(stderr, "x16scope %s: %v (x16scope %s -h lists the flags)\n", args[0], err, args[0])
+			return 2
 		}
 		fmt.Fprintf(stderr, "x16scope %s: %v\n", args[0], err)
 		return 1

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,19 +32,31 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	symPath := fs.String("sym", "", "one zone per routine from a VICE label `FILE` (ld65 -Ln)")
 	asJSON := fs.Bool("json", false, "print the perfStats JSON object instead of the text report")
 	maxP99 := fs.Float64("max-p99", 0, "exit with status 3 when p99 utilisation exceeds `PCT` percent (0: no check)")
+	skip := fs.Int("skip", defaultSkip, "with --max-p99, the first `N` frames are warm-up (loading, set-up): not judged")
+	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]")
 		fs.PrintDefaults()
+	}
+	if wantsKeyNames(args) {
+		printKeyNames(stdout)
+		return nil
 	}
 	prgPath, err := parseWithFile(fs, args)
 	if err != nil {
 		return err
 	}
 	if *frames < 1 {
-		return errors.New("--frames must be at least 1")
+		return usagef("--frames must be at least 1")
 	}
 	if *maxP99 < 0 {
-		return errors.New("--max-p99 must not be negative")
+		return usagef("--max-p99 must not be negative")
+	}
+	if *skip < 0 {
+		return usagef("--skip must not be negative")
+	}
+	if _, err := perf.NewBudget(*fps); err != nil {
+		return usagef("--fps: %v", err)
 	}
 	m, prg, err := mf.newMachine(prgPath)
 	if err != nil {
@@ -59,25 +70,25 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Routines from a zip's label files come first: --sym and --zones win where they overlap.
+	zones = append(append([]perf.Zone(nil), mf.program.symbols...), zones...)
 	if err := p.SetZones(zones); err != nil {
 		return err
 	}
 
 	p.Acquire(perf.OwnerCLI)
-	outcome := fmt.Sprintf("ran %d frames", *frames)
-	for ran := 0; ran < *frames; {
+	end := ranOut(*frames, *wantReturn)
+	ran := 0
+	for ran < *frames {
 		mf.feedKeys(m, ran)
 		ev := m.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
 		if ev&core.EventVSync != 0 {
 			ran++
 		}
-		if ev&(core.EventExit|core.EventStop) != 0 {
-			outcome = "exited (the program returned)"
-			if ev&core.EventStop != 0 {
-				outcome = "stopped (STP)"
-			}
-			outcome += fmt.Sprintf(" after %d frames", ran)
+		if o, stopped := watch(ev, m); stopped {
+			end = o
+			end.text += fmt.Sprintf(" after %d frames", ran)
 			p.Flush()
 			break
 		}
@@ -92,13 +103,19 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(prg))
-		fmt.Fprintf(stdout, "outcome: %s\n", outcome)
+		fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(prg))
+		if mf.program.from != "" {
+			fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+		}
+		fmt.Fprintf(stdout, "outcome: %s\n", end.text)
 		writeReport(stdout, &s)
 	}
-	if *maxP99 > 0 && s.Periods.Utilisation.P99 > *maxP99 {
-		fmt.Fprintf(stderr, "x16scope profile: p99 utilisation %.2f%% exceeds --max-p99 %.2f%%\n", s.Periods.Utilisation.P99, *maxP99)
-		return exitCode(exitOverBudget)
+	if end.code != 0 {
+		fmt.Fprintf(stderr, "x16scope profile: %s (exit status %d)\n", end.text, end.code)
+		return exitCode(end.code)
+	}
+	if *maxP99 > 0 {
+		return checkP99(p, stdout, stderr, *asJSON, *maxP99, *skip, ran)
 	}
 	return nil
 }

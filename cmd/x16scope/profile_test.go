@@ -62,10 +62,10 @@ func TestProfileJSON(t *testing.T) {
 }
 
 func TestProfileMaxP99(t *testing.T) {
-	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "1.5"); code != 3 || !strings.Contains(errs, "p99 utilisation 1.52% exceeds --max-p99 1.50%") {
+	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--skip", "0", "--max-p99", "1.5"); code != 3 || !strings.Contains(errs, "p99 utilisation 1.52% exceeds --max-p99 1.50%") {
 		t.Errorf("--max-p99 1.5: exit %d, stderr %q; want 3", code, errs)
 	}
-	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "2"); code != 0 {
+	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--skip", "0", "--max-p99", "2"); code != 0 {
 		t.Errorf("--max-p99 2: exit %d, stderr %q; want 0", code, errs)
 	}
 }

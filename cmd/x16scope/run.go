@@ -22,6 +22,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
+	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames (for test programs that return)")
 	var bf breakFlags
 	bf.register(fs)
 	fs.Usage = func() {
@@ -37,10 +38,13 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *frames < 0 || *traceN < 0 {
-		return errors.New("--frames and --trace must not be negative")
+		return usagef("--frames and --trace must not be negative")
 	}
 	if *every < 1 {
-		return errors.New("--every must be at least 1")
+		return usagef("--every must be at least 1")
+	}
+	if err := mf.check(); err != nil {
+		return err
 	}
 	if *framesDir != "" {
 		if err := os.MkdirAll(*framesDir, 0o755); err != nil {
@@ -60,10 +64,13 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		tr = newTraceRing(m, *traceN)
 		m.SetRecorder(tr)
 	}
-	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
+	fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
+	if mf.program.from != "" {
+		fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+	}
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
-	outcome := fmt.Sprintf("ran %d frames", *frames)
+	end := ranOut(*frames, *wantReturn)
 	stopped := false
 	ran := 0
 	for ran < *frames {
@@ -81,19 +88,12 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
-		if ev&core.EventExit != 0 {
-			outcome = "exited (PC reached $FFFF)"
-			if _, ok := m.Returned(); ok {
-				outcome = "returned to READY (the program's RTS)"
-			}
-			break
-		}
-		if ev&core.EventStop != 0 {
-			outcome = "stopped (STP)"
+		if o, stopped := watch(ev, m); stopped {
+			end = o
 			break
 		}
 		if ev&core.EventBreak != 0 {
-			outcome, stopped = "break: "+m.DebugStop().String(), true
+			end, stopped = outcome{"break: " + m.DebugStop().String(), exitBreak}, true
 			break
 		}
 	}
@@ -108,7 +108,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())
 	}
 	s := m.CPU()
-	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", outcome, m.Cycle(), m.Frame())
+	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", end.text, m.Cycle(), m.Frame())
 	if r, ok := m.Returned(); ok {
 		fmt.Fprintf(stdout, "returned: A=$%02X X=$%02X Y=$%02X P=$%02X %s\n", r.A, r.X, r.Y, r.P, flagString(r.P))
 	}
@@ -117,7 +117,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
 	if stopped {
 		printRecent(stdout, m, bf.last)
-		return exitCode(exitBreak)
+	}
+	if end.code != 0 {
+		fmt.Fprintf(stderr, "x16scope run: %s (exit status %d)\n", end.text, end.code)
+		return exitCode(end.code)
 	}
 	return nil
 }
@@ -151,7 +154,7 @@ func parseWithFile(fs *flag.FlagSet, args []string) (string, error) {
 		return "", exitCode(2)
 	}
 	if fs.NArg() > 0 {
-		return "", fmt.Errorf("unexpected arguments after %s: %v", file, fs.Args())
+		return "", usagef("unexpected arguments after %s: %v", file, fs.Args())
 	}
 	return file, nil
 }

@@ -13,8 +13,9 @@ import (
 )
 
 // exitBreak is the exit status of `run` when a --break stopped the program, so a CI job
-// can tell "got there" from "ran out of frames" (0) and from errors (1).
-const exitBreak = 4
+// can tell "got there" from "ran out of frames" (0), from errors (1) and from the program
+// stopping by itself (4-7, outcome.go).
+const exitBreak = 8
 
 // breakFlags is `run --break`: where the debugger stops the program.
 type breakFlags struct {

@@ -6,7 +6,7 @@ import (
 )
 
 // TestRunBreak: --break stops before the instruction at a label of hello's .sym, prints
-// the registers there and the instructions that led to it, and exits with status 4.
+// the registers there and the instructions that led to it, and exits with status 8 (exitBreak).
 func TestRunBreak(t *testing.T) {
 	code, out, errs := runCLI("run", "testdata/hello.prg", "--break", "step", "--break-last", "4")
 	if code != exitBreak {

@@ -77,7 +77,7 @@ export async function openApp(browser, url, query = '', { init } = {}) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${url}/index.html${query}`);
-  await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 120000 });
   page.x16errors = errors;
   return page;
 }

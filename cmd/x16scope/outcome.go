@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+
+	"x16scope/core"
+	"x16scope/overlay"
+)
+
+// Exit statuses of run and profile (README, "The command line"). 1 (an error) and 2 (usage)
+// are dispatch's; 3 is profile's --max-p99.
+const (
+	exitSTP      = 4 // the program stopped on STP
+	exitBRKLoop  = 5 // it ran into a BRK loop (zeroed memory, a vector pointing back at a BRK)
+	exitHung     = 6 // it can never go on: a jump to itself with interrupts masked, the I/O page or empty ROM executed
+	exitNoReturn = 7 // --want-return: it was still running when --frames ran out
+)
+
+// outcome is how a run ended: in words for the report, and as an exit status.
+type outcome struct {
+	text string
+	code int
+}
+
+// watch tells, after a frame that returned ev, whether the program has stopped for good and
+// how (the same diagnosis as the browser app's "Program stopped" panel).
+func watch(ev core.Event, m *core.Machine) (outcome, bool) {
+	kind, why := overlay.Diagnose(ev, m, m.Recent())
+	switch kind {
+	case overlay.StopReturn:
+		if _, ok := m.Returned(); ok {
+			return outcome{"returned to READY (the program's RTS)", 0}, true
+		}
+		return outcome{"exited (PC reached $FFFF)", 0}, true
+	case overlay.StopSTP:
+		return outcome{"stopped (STP): " + string(why), exitSTP}, true
+	case overlay.StopBRKLoop:
+		return outcome{string(why), exitBRKLoop}, true
+	case overlay.StopHung:
+		return outcome{"hung: " + string(why), exitHung}, true
+	}
+	return outcome{}, false
+}
+
+// ranOut is the outcome of a program still running after its frames.
+func ranOut(frames int, wantReturn bool) outcome {
+	if wantReturn {
+		return outcome{fmt.Sprintf("still running after %d frames (--want-return)", frames), exitNoReturn}
+	}
+	return outcome{fmt.Sprintf("ran %d frames", frames), 0}
+}

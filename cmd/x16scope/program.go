@@ -1,0 +1,96 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"x16scope/core"
+	"x16scope/overlay"
+	"x16scope/perf"
+)
+
+// programFile is what the FILE argument amounts to: the program to start and, from a zip,
+// the files that go on device 8 with it and the label files that name its routines.
+type programFile struct {
+	name    string // the program's name (inside the zip for a zip)
+	prg     []byte
+	fs      core.FileSystem // a zip's files as device 8, or nil
+	symbols []perf.Zone     // routines from the zip's label files
+	from    string          // "" or "from game.zip, with its N files on device 8"
+}
+
+// readProgramFile reads the FILE argument. A .prg (or a file with no extension, as X16
+// programs are often named) is the program. A .zip holds a program and its data files, as
+// the browser app takes them: the zip's manifest.json names the start file, or its one PRG
+// (or the one with a BASIC SYS stub) is it; every file of the zip is on device 8, and its
+// .sym/.lbl files become zones for `profile`. Anything else is refused with what x16scope
+// expected, rather than run as if its first two bytes were a load address.
+func readProgramFile(path string) (programFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return programFile{}, fmt.Errorf("reading program: %w", err)
+	}
+	base := filepath.Base(path)
+	switch strings.ToLower(filepath.Ext(base)) {
+	case ".prg", "":
+		return programFile{name: path, prg: data}, nil
+	case ".zip":
+		return readZipProgram(path, base, data)
+	}
+	return programFile{}, fmt.Errorf("%s is not a program: x16scope runs .prg files (a 2-byte load address, then the program) and .zip files holding one with its data; rename it to .prg if it is a program", path)
+}
+
+func readZipProgram(path, base string, data []byte) (programFile, error) {
+	b, err := overlay.Classify([]overlay.File{{Name: base, Data: data}})
+	if err != nil {
+		// The message names the file; the "bad file: " prefix the page uses adds nothing here.
+		return programFile{}, errors.New(strings.TrimPrefix(err.Error(), overlay.ErrBadFile.Error()+": "))
+	}
+	if b.Program == nil {
+		var names []string
+		for _, f := range b.Data {
+			names = append(names, f.Name)
+		}
+		return programFile{}, fmt.Errorf("%s holds no program (.prg) to run, only %s", path, listNames(names))
+	}
+	if b.ROM != nil {
+		return programFile{}, fmt.Errorf("%s holds a ROM image: give a ROM with --rom, not inside the zip", path)
+	}
+	files := make(map[string][]byte, len(b.Data))
+	for _, f := range b.Data {
+		files[f.Name] = f.Data
+	}
+	fsys, err := core.NewMemFS(files)
+	if err != nil {
+		return programFile{}, fmt.Errorf("%s: %w", path, err)
+	}
+	var zones []perf.Zone
+	for _, f := range b.Symbols {
+		syms, err := perf.ParseSym(f.Data)
+		if err != nil {
+			return programFile{}, fmt.Errorf("%s: %s: %w", path, f.Name, err)
+		}
+		zones = append(zones, perf.ZonesFromSymbols(syms)...)
+	}
+	return programFile{
+		name: path + ":" + b.Program.Name, prg: b.Program.Data, fs: fsys, symbols: zones,
+		from: fmt.Sprintf("from %s, with its %d file%s on device 8", base, len(b.Data), plural(len(b.Data))),
+	}, nil
+}
+
+func listNames(names []string) string {
+	if len(names) > 5 {
+		names = append(names[:5:5], fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return strings.Join(names, ", ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
