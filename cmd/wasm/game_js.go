@@ -14,14 +14,17 @@ import (
 )
 
 // game adapts the session to ebiten: Update advances the machine for one displayed frame
-// and refreshes the overlay; Draw uploads the last completed VERA frame and draws it at a
-// whole-number scale where the page's screen slot is (ebiten's canvas fills the window
-// behind the page, see web/style.css).
+// and refreshes the overlay; Draw puts the last completed VERA frame, when it changed, on
+// the page's screen canvas (screen_js.go), which shows it at a whole-number scale where
+// the page's screen slot is.
 type game struct {
 	s   *overlay.Session
 	ui  *overlay.UI
-	img *ebiten.Image
-	op  ebiten.DrawImageOptions
+	// screen shows the picture on the page (screen_js.go); without a screen slot on the
+	// page it is nil and the picture is drawn on ebiten's canvas (img, op).
+	screen *screenCanvas
+	img    *ebiten.Image
+	op     ebiten.DrawImageOptions
 
 	shown uint64 // machine frame number last uploaded
 	// What the screen shows, to skip redrawing a picture that has not changed (the screen
@@ -68,7 +71,7 @@ func newGame(s *overlay.Session, ui *overlay.UI) *game {
 	return &game{
 		s:       s,
 		ui:      ui,
-		img:     ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight),
+		screen:  newScreenCanvas(),
 		perfNow: js.Global().Get("performance"),
 	}
 }
@@ -103,27 +106,54 @@ func (g *game) Draw(screen *ebiten.Image) {
 	defer func() { g.stats.DrawMs += g.now() - t0; g.stats.Draws++ }()
 	m := g.s.Machine()
 	f := m.Frame()
+	if g.screen == nil {
+		g.drawWithEbiten(screen, m, f)
+		return
+	}
+	g.screen.fit()
+	serial := m.VERA().FrameSerial()
+	if g.shown != 0 && f != 0 && m == g.drawnFor && serial == g.drawnSerial {
+		// The same picture, already on the screen: putting it again would only cost the
+		// page an upload.
+		g.shown = f
+		return
+	}
+	if pix := overlay.FrameRGBA(m); pix != nil {
+		g.screen.show(pix)
+		g.firstFrame(f)
+	}
+	g.shown = f
+	g.drawnFor, g.drawnSerial = m, serial
+}
+
+// firstFrame records when the first emulated frame reached the screen.
+func (g *game) firstFrame(f uint64) {
+	if f > 0 && g.stats.FirstFrame == 0 {
+		g.stats.FirstFrame = g.now()
+		js.Global().Set("x16scopeFirstFrameMs", g.stats.FirstFrame)
+	}
+}
+
+// drawWithEbiten draws the picture on ebiten's screen, for a page without a screen slot
+// (an embedding page): one WritePixels per new picture, drawn at a whole-number scale.
+func (g *game) drawWithEbiten(screen *ebiten.Image, m *core.Machine, f uint64) {
 	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	serial := m.VERA().FrameSerial()
 	if g.shown != 0 && f != 0 && m == g.drawnFor && serial == g.drawnSerial && sw == g.drawnW && sh == g.drawnH {
-		// The same picture, already on the screen: drawing it again would only cost the
-		// page a canvas upload (in software-GL browsers, a read-back of the whole canvas).
 		g.shown = f
 		return
+	}
+	if g.img == nil {
+		g.img = ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight)
 	}
 	if f != g.shown || g.shown == 0 {
 		if pix := overlay.FrameRGBA(m); pix != nil {
 			g.img.WritePixels(pix)
-			if f > 0 && g.stats.FirstFrame == 0 {
-				g.stats.FirstFrame = g.now()
-				js.Global().Set("x16scopeFirstFrameMs", g.stats.FirstFrame)
-			}
+			g.firstFrame(f)
 		}
 		g.shown = f
 	}
 	g.drawnFor, g.drawnSerial, g.drawnW, g.drawnH = m, serial, sw, sh
-	// The canvas is exactly the screen slot (web/style.css), so the picture fills it at the
-	// largest whole-number scale, centred on whole device pixels.
 	scale := max(1, min(sw/vera.ScreenWidth, sh/vera.ScreenHeight))
 	g.op.GeoM.Reset()
 	g.op.GeoM.Scale(float64(scale), float64(scale))
