@@ -18,8 +18,8 @@ import (
 // the page's screen canvas (screen_js.go), which shows it at a whole-number scale where
 // the page's screen slot is.
 type game struct {
-	s   *overlay.Session
-	ui  *overlay.UI
+	s  *overlay.Session
+	ui *overlay.UI
 	// screen shows the picture on the page (screen_js.go); without a screen slot on the
 	// page it is nil and the picture is drawn on ebiten's canvas (img, op).
 	screen *screenCanvas
@@ -35,6 +35,8 @@ type game struct {
 	drawnH      int
 	stats       hostStats
 	perfNow     js.Value
+	warp        warpControl
+	lastDrawMs  float64 // host ms of the last Draw
 }
 
 // hostStats are host-side timings in milliseconds, for the measurements in the report and
@@ -73,6 +75,7 @@ func newGame(s *overlay.Session, ui *overlay.UI) *game {
 		ui:      ui,
 		screen:  newScreenCanvas(),
 		perfNow: js.Global().Get("performance"),
+		warp:    newWarpControl(),
 	}
 }
 
@@ -81,7 +84,8 @@ func (g *game) now() float64 { return g.perfNow.Call("now").Float() }
 func (g *game) Update() error {
 	t0 := g.now()
 	g.ui.PollInput()
-	tick := g.s.Advance(func() float64 { return g.now() - t0 })
+	g.s.SetWarpBudget(g.warp.budget)
+	tick := g.s.Advance(g.warp.clock(g.now, t0))
 	t1 := g.now()
 	g.ui.Update(tick)
 	t2 := g.now()
@@ -93,6 +97,7 @@ func (g *game) Update() error {
 	st.LastTickMs = t2 - t0
 	st.MaxTickMs = math.Max(st.MaxTickMs, t2-t0)
 	if g.s.Warp() {
+		g.warp.presented(t2 - t1 + g.lastDrawMs)
 		st.WarpTicks++
 		st.WarpEmuMs += t1 - t0
 		st.WarpFrames += tick.VSyncs
@@ -103,7 +108,16 @@ func (g *game) Update() error {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := g.now()
-	defer func() { g.stats.DrawMs += g.now() - t0; g.stats.Draws++ }()
+	if g.s.Warp() {
+		g.warp.displayed(t0)
+	} else {
+		g.warp.lastDraw = 0
+	}
+	defer func() {
+		g.lastDrawMs = g.now() - t0
+		g.stats.DrawMs += g.lastDrawMs
+		g.stats.Draws++
+	}()
 	m := g.s.Machine()
 	f := m.Frame()
 	if g.screen == nil {

@@ -78,7 +78,7 @@ func (c *screenCanvas) fit() {
 	c.slotW, c.slotH, c.dpr = w, h, dpr
 	sw, sh := int(w*dpr), int(h*dpr)
 	scale := max(1, min(sw/vera.ScreenWidth, sh/vera.ScreenHeight))
-	px := func(devicePx int) string { return js.ValueOf(float64(devicePx) / dpr).String() + "px" }
+	px := func(devicePx int) string { return js.ValueOf(float64(devicePx)/dpr).String() + "px" }
 	st := c.el.Get("style")
 	st.Set("width", px(scale*vera.ScreenWidth))
 	st.Set("height", px(scale*vera.ScreenHeight))
