@@ -60,10 +60,14 @@ func BenchmarkComposeFrame(b *testing.B) {
 				composeFrame(v) // the line cache fills
 			}
 			b.ReportAllocs()
+			cpu0, cpuOK := CPUTime()
 			for b.Loop() {
 				composeFrame(v)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
+			if cpu1, ok := CPUTime(); ok && cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N)/1e6, "cpu-ms/frame")
+			}
 		})
 	}
 }

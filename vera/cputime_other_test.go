@@ -1,8 +1,8 @@
 //go:build !unix && !(js && wasm)
 
-package vera_test
+package vera
 
 import "time"
 
 // cpuTime: no process CPU time on this platform; the benchmarks report the wall clock only.
-func cpuTime() (time.Duration, bool) { return 0, false }
+func CPUTime() (time.Duration, bool) { return 0, false }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package vera_test
+package vera
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user+system CPU time: on a shared, loaded machine it tells a
+// CPUTime is the process's user+system CPU time: on a shared, loaded machine it tells a
 // benchmark's own cost far better than the wall clock.
-func cpuTime() (time.Duration, bool) {
+func CPUTime() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0, false

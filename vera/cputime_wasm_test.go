@@ -1,16 +1,16 @@
 //go:build js && wasm
 
-package vera_test
+package vera
 
 import (
 	"syscall/js"
 	"time"
 )
 
-// cpuTime is Node's process CPU time (process.cpuUsage), where the wasm benchmarks run:
+// CPUTime is Node's process CPU time (process.cpuUsage), where the wasm benchmarks run:
 // on a shared, loaded machine it tells a benchmark's own cost far better than the wall
 // clock. Elsewhere (a browser) there is none.
-func cpuTime() (time.Duration, bool) {
+func CPUTime() (time.Duration, bool) {
 	p := js.Global().Get("process")
 	if p.Type() != js.TypeObject || p.Get("cpuUsage").Type() != js.TypeFunction {
 		return 0, false

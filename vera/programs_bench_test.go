@@ -8,6 +8,7 @@ import (
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/rom"
+	"x16scope/vera"
 )
 
 // benchProgram is a program shaped like what X16 users run, for the machine benchmarks:
@@ -67,7 +68,7 @@ func BenchmarkProgram(b *testing.B) {
 		b.Run(p.name, func(b *testing.B) {
 			m, _ := startBench(b, p)
 			b.ReportAllocs()
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := vera.CPUTime()
 			for b.Loop() {
 				m.RunFrame()
 			}
@@ -84,7 +85,7 @@ func reportFrames(b *testing.B, cpu0 time.Duration, cpuOK bool) {
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	b.ReportMetric(ns/1e6, "ms/frame")
 	b.ReportMetric(frameNs/ns, "x-realtime")
-	if cpu1, ok := cpuTime(); ok && cpuOK {
+	if cpu1, ok := vera.CPUTime(); ok && cpuOK {
 		cns := float64((cpu1 - cpu0).Nanoseconds()) / float64(b.N)
 		b.ReportMetric(cns/1e6, "cpu-ms/frame")
 		b.ReportMetric(frameNs/cns, "x-realtime-cpu")
