@@ -11,7 +11,7 @@
 // Usage: node scripts/bench-browser.mjs [seconds per measurement, default 3] [program ...]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { root, ensureBuilt, startServer, launch, openApp, artifacts } from '../tests/browser/harness.mjs';
+import { root, ensureBuilt, startServer, launch, artifacts } from '../tests/browser/harness.mjs';
 
 const programs = {
   game320: 'core/testdata/bench/game.prg',
@@ -87,17 +87,33 @@ async function traceReadPixels(page, seconds) {
 
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 
+// openPage opens the app once for all the programs (on a loaded machine compiling the wasm
+// alone can take tens of seconds) and collects the page's errors.
+async function openPage(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url}/index.html`, { timeout: 180000 });
+  await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 180000 });
+  page.x16errors = errors;
+  return page;
+}
+
 ensureBuilt();
 const { url, proc } = await startServer();
 const browser = await launch();
 const results = {};
 try {
+  const page = await openPage(browser, url);
+  let first = true;
   for (const [name, file] of Object.entries(programs)) {
     if (only.length && !only.includes(name)) continue;
-    const page = await openApp(browser, url);
+    page.x16errors.length = 0;
     const bytes = Array.from(readFileSync(path.join(root, file)));
     await page.evaluate(([b, n]) => x16scope.loadPRG(b, n), [bytes, path.basename(file)]);
-    await page.waitForTimeout(1500); // setup, caches, JIT
+    await page.waitForTimeout(first ? 5000 : 1500); // setup, caches, JIT (longer for the first)
+    first = false;
     const normal = await measure(page, secs);
     const trace = await traceReadPixels(page, Math.min(secs, 2));
     await page.evaluate(() => x16scope.setWarp(true));
@@ -105,7 +121,6 @@ try {
     const warp = await measure(page, secs);
     await page.evaluate(() => x16scope.setWarp(false));
     const errors = page.x16errors.slice();
-    await page.close();
     const r = {
       fps: normal.paintFps, ticksPerSec: normal.tickFps, machineFps: normal.machineFps,
       emuMs: normal.emuMs, overlayMs: normal.overlayMs, drawMs: normal.drawMs, drawsPerSec: normal.draws,

@@ -36,6 +36,7 @@ type game struct {
 	stats       hostStats
 	perfNow     js.Value
 	warp        warpControl
+	warpTPS     bool    // ebiten ticks once per displayed frame (in warp)
 	lastDrawMs  float64 // host ms of the last Draw
 }
 
@@ -84,6 +85,17 @@ func (g *game) now() float64 { return g.perfNow.Call("now").Float() }
 func (g *game) Update() error {
 	t0 := g.now()
 	g.ui.PollInput()
+	if w := g.s.Warp(); w != g.warpTPS {
+		// In warp one update per displayed frame: ebiten's catch-up (several updates in
+		// one frame after a late one) would run the warp budget several times over and
+		// make the next frame later still. At normal speed the ticks keep real time.
+		g.warpTPS = w
+		if w {
+			ebiten.SetTPS(ebiten.SyncWithFPS)
+		} else {
+			ebiten.SetTPS(ebiten.DefaultTPS)
+		}
+	}
 	g.s.SetWarpBudget(g.warp.budget)
 	tick := g.s.Advance(g.warp.clock(g.now, t0))
 	t1 := g.now()
