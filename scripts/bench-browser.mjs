@@ -107,8 +107,9 @@ const results = {};
 try {
   const page = await openPage(browser, url);
   let first = true;
-  for (const [name, file] of Object.entries(programs)) {
-    if (only.length && !only.includes(name)) continue;
+  for (const name of only.length ? only : Object.keys(programs)) {
+    const file = programs[name];
+    if (!file) throw new Error(`no benchmark program ${name} (${Object.keys(programs).join(', ')})`);
     page.x16errors.length = 0;
     const bytes = Array.from(readFileSync(path.join(root, file)));
     await page.evaluate(([b, n]) => x16scope.loadPRG(b, n), [bytes, path.basename(file)]);
