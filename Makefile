@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser bench bench-wasm bench-browser fuzz clean
 
 all: test
 
@@ -88,13 +88,23 @@ rom-check: rom
 	@changed="$$(git status --porcelain -- rom)"; \
 	if [ -n "$$changed" ]; then echo "the built-in ROM differs from its sources:"; echo "$$changed"; exit 1; fi
 
-## bench: native benchmarks of the CPU, renderer and machine.
+## bench: native benchmarks of the CPU, renderer and machine. BenchmarkProgram runs programs
+## shaped like X16 games (core/testdata/bench) and reports ms/frame and the real-time factor
+## (x-realtime; the -cpu figures count the process's CPU time, steadier on a loaded machine).
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf
 
 ## bench-wasm: the same benchmarks compiled to wasm and run under Node.
 bench-wasm:
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf
+
+## bench-browser: the benchmark programs in the page, in headless Chromium (the browser
+## tests' flags): displayed frames a second at 100 %, emulation and overlay ms a frame,
+## GPU read-backs a frame, warp's real-time factor (scripts/bench-browser.mjs).
+bench-browser: setup
+	bash scripts/build-wasm.sh
+	npm ci --no-audit --no-fund --loglevel=error
+	node scripts/bench-browser.mjs
 
 fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s

@@ -51,7 +51,10 @@ type Session struct {
 	paused bool
 	speed  int
 	warp   bool
-	acc    uint64 // sub-cycle remainder of the speed accumulator, in cycles x 100 x displayHz
+	// warpBudget is the host time warp may spend per displayed frame when the frontend
+	// measures what the frame can afford (SetWarpBudget); 0 means WarpBudgetMs.
+	warpBudget float64
+	acc        uint64 // sub-cycle remainder of the speed accumulator, in cycles x 100 x displayHz
 
 	loaded string // what the last successful Load did, in words (LoadSummary)
 
@@ -337,6 +340,18 @@ func (s *Session) Speed() int { return s.speed }
 // SetWarp turns warp (as fast as the host allows, bounded per displayed frame) on or off.
 func (s *Session) SetWarp(on bool) { s.warp = on; s.acc = 0 }
 
+// SetWarpBudget sets the host milliseconds warp may spend per displayed frame (0: the
+// default WarpBudgetMs). The browser sets what its frame has left after presenting.
+func (s *Session) SetWarpBudget(ms float64) { s.warpBudget = max(ms, 0) }
+
+// warpBudgetMs is the budget in force.
+func (s *Session) warpBudgetMs() float64 {
+	if s.warpBudget > 0 {
+		return s.warpBudget
+	}
+	return WarpBudgetMs
+}
+
 // Warp tells whether warp is on.
 func (s *Session) Warp() bool { return s.warp }
 
@@ -353,7 +368,7 @@ type Tick struct {
 }
 
 // Advance runs the machine for one displayed frame: speed% of real time normally (carrying
-// the remainder), whole frames within WarpBudgetMs in warp, one frame for a step. elapsed
+// the remainder), whole frames within the warp budget in warp, one frame for a step. elapsed
 // returns host milliseconds since the tick began; only warp consults it. It never runs
 // more than maxFramesPerTick (or maxWarpFrames) machine frames.
 func (s *Session) Advance(elapsed func() float64) Tick {
@@ -374,14 +389,14 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 					s.toOverrun, s.paused, s.overrunAt = false, true, overrunStart(s.prof, n-1)
 				}
 			}
-			if elapsed() >= WarpBudgetMs {
+			if elapsed() >= s.warpBudgetMs() {
 				break
 			}
 		}
 	case s.warp:
 		for i := 0; i < maxWarpFrames && s.stop == "" && !s.dbg.stopped; i++ {
 			s.runTo(s.m.NextVSync(), &t)
-			if elapsed() >= WarpBudgetMs {
+			if elapsed() >= s.warpBudgetMs() {
 				break
 			}
 		}

@@ -40,8 +40,8 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 		sprites = false
 	}
 	key := rowKey{palette: r.paletteVersion, src: src, hstart: uint16(hstart), hstop: uint16(hstop),
-		border: c.Border, video: c.Video & 0x30}
-	if !src.valid || sprites || c.HScale != 128 {
+		border: c.Border, video: c.Video & 0x30, hscale: c.HScale}
+	if !src.valid || sprites {
 		key = rowKey{} // never matches: the row is composed afresh
 	} else if r.composedKey[r.backIdx][y] == key {
 		return // the row already holds these pixels
@@ -78,7 +78,7 @@ func (v *VERA) composeLine(y int, l0, l1 *layerLine, sprites bool, src rowSource
 		paletteRow(out, idx, &r.palette)
 		return
 	}
-	v.composeScaled(row, hstart, hstop, a, b, sprites)
+	r.composeScaled(row, hstart, hstop, a, b, sprites, c.Video&0x30, c.HScale)
 }
 
 // mergePaletteRow composes one row, 8 pixels at a time: layer 1 over layer 0 and, when
@@ -173,25 +173,110 @@ func composePixel(l0, l1, sc, z uint8) uint8 {
 // (composer.v:171-187). Past that point the line buffers hold nothing the layers wrote, so
 // the pixels show colour 0 (the RTL's sprite buffer could hold stale off-screen sprite
 // pixels there; we treat them as transparent too).
-func (v *VERA) composeScaled(row []byte, hstart, hstop int, a, b []uint8, sprites bool) {
-	r := &v.r
-	step := int(v.comp.HScale)
-	acc := 0
-	x := hstart
-	for ; x < hstop; x++ {
-		i := acc >> 7
-		if i >= ScreenWidth {
-			break
+//
+// The source pixels shown are merged once, 8 at a time, into palette indices (or taken
+// straight from the one enabled layer's line), and each is converted to RGBA once and
+// stored as many times as it is shown: at 2x, one table lookup and one 64-bit store per
+// pair of output pixels.
+func (r *renderState) composeScaled(row []byte, hstart, hstop int, a, b []uint8, sprites bool, enables, hscale uint8) {
+	step := int(hscale)
+	n := hstop - hstart
+	shown, nsrc := n, 1 // HSCALE 0 shows source pixel 0 all along
+	if step != 0 {
+		// Output pixel k shows source pixel k*step>>7 while that is below 640.
+		shown = min(n, (ScreenWidth<<7+step-1)/step)
+		nsrc = (shown-1)*step>>7 + 1
+	}
+	var idx []uint8
+	switch {
+	case enables == 0x20 && !sprites:
+		idx = b[:nsrc]
+	case enables == 0x10 && !sprites:
+		idx = a[:nsrc]
+	default:
+		idx = r.merged[:nsrc]
+		mergeIndexRow(idx, a[:nsrc], b[:nsrc], &r.spr, sprites)
+	}
+	out := row[4*hstart : 4*(hstart+shown)]
+	switch step {
+	case 64:
+		paletteRow2x(out, idx, &r.palette)
+	default:
+		paletteRowScaled(out, idx, step, &r.palette)
+	}
+	fillRow(row, hstart+shown, hstop, r.palette[0])
+}
+
+// mergeIndexRow writes to dst the palette indices of layer 1 over layer 0 and, when sprites
+// is set, the sprites (composePixel), 8 pixels at a time.
+func mergeIndexRow(dst, a, b []uint8, spr *spriteLine, sprites bool) {
+	n := len(dst)
+	a, b = a[:n], b[:n]
+	end := n &^ 7
+	for i := 0; i < end; i += 8 {
+		pa := binary.LittleEndian.Uint64(a[i : i+8])
+		pb := binary.LittleEndian.Uint64(b[i : i+8])
+		g := mergeGroup(pa, pb)
+		if sprites {
+			if sz := binary.LittleEndian.Uint64(spr.zm[i : i+8]); sz != 0 {
+				z1 := sz << 7 & lane7 // as in mergePaletteRow
+				z2 := sz << 6 & lane7
+				win := z1&z2 | (z2|z1&^nonZeroBit7(pa))&^nonZeroBit7(pb)
+				g ^= (g ^ binary.LittleEndian.Uint64(spr.col[i:i+8])) & spreadBit7(win)
+			}
 		}
+		binary.LittleEndian.PutUint64(dst[i:i+8], g)
+	}
+	for i := end; i < n; i++ {
 		var sc, z uint8
 		if sprites {
-			sc, z = r.spr.col[i], r.spr.zm[i]&3
+			sc, z = spr.col[i], spr.zm[i]&3
 		}
-		p := composePixel(a[i], b[i], sc, z)
-		putPixel(row, x, r.palette[p])
+		dst[i] = composePixel(a[i], b[i], sc, z)
+	}
+}
+
+// paletteRow2x converts palette indices to RGBA at 2x: output pixels 2i and 2i+1 show
+// index i, one lookup and one 64-bit store for both. row may end in half a pair.
+func paletteRow2x(row []byte, idx []uint8, pal *[256]uint32) {
+	pairs := len(row) / 8
+	i := 0
+	for ; i+4 <= pairs; i += 4 {
+		s := (*[4]uint8)(idx[i : i+4])
+		o := (*[32]byte)(row[8*i : 8*i+32]) // fixed sizes: no bounds checks below
+		c0, c1, c2, c3 := uint64(pal[s[0]]), uint64(pal[s[1]]), uint64(pal[s[2]]), uint64(pal[s[3]])
+		binary.LittleEndian.PutUint64(o[0:8], c0|c0<<32)
+		binary.LittleEndian.PutUint64(o[8:16], c1|c1<<32)
+		binary.LittleEndian.PutUint64(o[16:24], c2|c2<<32)
+		binary.LittleEndian.PutUint64(o[24:32], c3|c3<<32)
+	}
+	for ; i < pairs; i++ {
+		c := uint64(pal[idx[i]])
+		binary.LittleEndian.PutUint64(row[8*i:8*i+8], c|c<<32)
+	}
+	if len(row)%8 != 0 {
+		putPixel(row, 2*pairs, pal[idx[pairs]])
+	}
+}
+
+// paletteRowScaled converts palette indices to RGBA for any other HSCALE: output pixel k
+// shows index k*step>>7. Below 128 a source pixel covers a run of output pixels, and its
+// colour is looked up once for the run.
+func paletteRowScaled(row []byte, idx []uint8, step int, pal *[256]uint32) {
+	n := len(row) / 4
+	if step == 0 {
+		fillRow(row, 0, n, pal[idx[0]])
+		return
+	}
+	acc, last := 0, -1
+	var c uint32
+	for x := range n {
+		if i := acc >> 7; i != last {
+			c, last = pal[idx[i]], i
+		}
+		putPixel(row, x, c)
 		acc += step
 	}
-	fillRow(row, x, hstop, r.palette[0])
 }
 
 // fillRow sets pixels [x0, x1) of an RGBA row to one colour.

@@ -2,8 +2,8 @@ package vera
 
 // FrameSerial changes whenever a completed frame differs from the one completed before it,
 // so a frontend can skip uploading and redrawing a picture that did not change (a static
-// screen, a program waiting on a menu). It may also change when the picture did not: rows
-// drawn with sprites or scaling, or from freshly rendered layer lines, are not compared
+// screen, a program waiting on a menu; at any scale). It may also change when the picture
+// did not: rows drawn with sprites, or from freshly rendered layer lines, are not compared
 // pixel by pixel, only recognised as unchanged when both frame buffers hold the same
 // composition of them.
 func (v *VERA) FrameSerial() uint64 { return v.r.serial }

@@ -118,6 +118,10 @@ func (v *VERA) renderTiles(layer int, l *Layer, g *layerGeometry, lineIdx int, o
 		v.renderTiles8bpp8(layer, l, g, mapRow, tileRow, col, n, rowBase, out[x:])
 		return
 	}
+	if g.depth == 2 {
+		v.renderTiles4bpp(l, g, tileRow, col, n, rowBase, out[x:])
+		return
+	}
 	for i := 0; i < n; i++ {
 		ma := (rowBase + 2*((col+i)&colMask)) & vramWrap
 		b0, b1 := vram[ma], vram[ma+1]

@@ -49,10 +49,14 @@ type renderState struct {
 	vStarted bool
 	scaledY  int
 
+	last lastLine // what the previous output line was rendered from
+
 	words   [2]lineWords   // each layer's bus words per line, for its last register values
 	mapRows [2]mapRowWords // each layer's decoded map row (8 bpp 8-wide tiles)
 
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
+
+	merged [ScreenWidth]uint8 // a scaled row's source pixels, merged (composeScaled)
 }
 
 // lineWords remembers LayerLineWords (tile + map words) for one set of layer registers.
@@ -69,6 +73,7 @@ type rowKey struct {
 	hstart, hstop uint16
 	border        uint8
 	video         uint8 // DC_VIDEO's layer enables
+	hscale        uint8
 }
 
 // rowSource identifies the layer lines a row is composed from: the ids of the line cache
@@ -147,6 +152,14 @@ func (v *VERA) renderLine(y int) {
 	r.cur ^= 1
 	lines := &r.layers[r.cur]
 	render, lineIdx := r.vscale(y, &v.comp)
+	if render && v.repeatsLastLine(y, lineIdx) {
+		// The same source line with nothing changed: the same layer lines, sprites and
+		// fetches, so the same row (line doubling at VSCALE 64).
+		*lines = r.layers[r.cur^1]
+		v.repeatRow(y)
+		return
+	}
+	r.last.ok = false
 	var src rowSource
 	if render {
 		src.valid = true
@@ -163,6 +176,54 @@ func (v *VERA) renderLine(y int) {
 		r.eraseSprites()
 	}
 	v.composeLine(y, lines[0], lines[1], r.sprOcc.shown(), src)
+	if render {
+		r.last = lastLine{ok: true, lineIdx: lineIdx, seq: v.stamps.seq, layer: v.layer, comp: v.comp,
+			palette: r.paletteVersion}
+	}
+}
+
+// lastLine is what the previous output line was rendered from, so that a line showing the
+// same source line with nothing changed in between is a copy of it.
+type lastLine struct {
+	ok      bool
+	lineIdx int
+	seq     uint64 // writeStamps.seq: any VRAM write (layers, sprites, their images) changes it
+	layer   [2]Layer
+	comp    Composer
+	palette uint32
+}
+
+// repeatsLastLine tells whether output line y, which renders source line lineIdx, would be
+// exactly the line before it: the same source line, no VRAM written, the same registers
+// and palette, and both lines inside the vertical window (outside it a line is border).
+func (v *VERA) repeatsLastLine(y, lineIdx int) bool {
+	l := &v.r.last
+	c := &v.comp
+	return l.ok && l.lineIdx == lineIdx && l.seq == v.stamps.seq && !v.spritesDirty &&
+		y-1 >= int(c.VStart) && y < int(c.VStop) && l.palette == v.r.paletteVersion &&
+		l.layer == v.layer && l.comp == *c
+}
+
+// repeatRow makes output line y a copy of line y-1: its pixels (skipped when the row
+// already holds them from an earlier frame) and its VRAM fetches. The sprite collisions
+// are those of line y-1 again, already counted.
+func (v *VERA) repeatRow(y int) {
+	r := &v.r
+	prev, lb := &v.lineBus[0][y-1], &v.lineBus[0][y]
+	lb.Layer, lb.Sprite, lb.SpriteClocks, lb.SpritesDropped = prev.Layer, prev.Sprite, prev.SpriteClocks, prev.SpritesDropped
+	b := r.backIdx
+	row := r.back[y*ScreenWidth*4 : (y+1)*ScreenWidth*4]
+	if c := r.solid[b][y-1]; c != 0 {
+		r.solidRow(y, row, uint32(c))
+		return
+	}
+	k := r.composedKey[b][y-1]
+	if k != (rowKey{}) && r.composedKey[b][y] == k && r.solid[b][y] == 0 {
+		return // the row already holds these pixels
+	}
+	copy(row, r.back[(y-1)*ScreenWidth*4:y*ScreenWidth*4])
+	r.solid[b][y] = 0
+	r.composedKey[b][y] = k
 }
 
 // layerWords is LayerLineWords for layer i's registers l, recomputed only when they change.

@@ -21,6 +21,7 @@ func (p RenderProbe) RenderLine(y int)         { p.fresh(); p.v.renderLine(y) }
 func (p RenderProbe) EndFrame() uint8          { return p.v.endFrame() }
 func (p RenderProbe) LineBus(y int) LineBus    { return p.v.lineBus[0][y] }
 func (p RenderProbe) PaletteRGBA(i int) uint32 { return p.v.r.palette[i] }
+func (p RenderProbe) Frame() []byte            { return p.v.Frame() }
 
 // RenderFrame renders lines 0-479 and ends the frame, returning the collision groups.
 func (p RenderProbe) RenderFrame() uint8 {

@@ -14,14 +14,17 @@ import (
 )
 
 // game adapts the session to ebiten: Update advances the machine for one displayed frame
-// and refreshes the overlay; Draw uploads the last completed VERA frame and draws it at a
-// whole-number scale where the page's screen slot is (ebiten's canvas fills the window
-// behind the page, see web/style.css).
+// and refreshes the overlay; Draw puts the last completed VERA frame, when it changed, on
+// the page's screen canvas (screen_js.go), which shows it at a whole-number scale where
+// the page's screen slot is.
 type game struct {
-	s   *overlay.Session
-	ui  *overlay.UI
-	img *ebiten.Image
-	op  ebiten.DrawImageOptions
+	s  *overlay.Session
+	ui *overlay.UI
+	// screen shows the picture on the page (screen_js.go); without a screen slot on the
+	// page it is nil and the picture is drawn on ebiten's canvas (img, op).
+	screen *screenCanvas
+	img    *ebiten.Image
+	op     ebiten.DrawImageOptions
 
 	shown uint64 // machine frame number last uploaded
 	// What the screen shows, to skip redrawing a picture that has not changed (the screen
@@ -32,6 +35,9 @@ type game struct {
 	drawnH      int
 	stats       hostStats
 	perfNow     js.Value
+	warp        warpControl
+	warpTPS     bool    // ebiten ticks once per displayed frame (in warp)
+	lastDrawMs  float64 // host ms of the last Draw
 }
 
 // hostStats are host-side timings in milliseconds, for the measurements in the report and
@@ -68,8 +74,9 @@ func newGame(s *overlay.Session, ui *overlay.UI) *game {
 	return &game{
 		s:       s,
 		ui:      ui,
-		img:     ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight),
+		screen:  newScreenCanvas(),
 		perfNow: js.Global().Get("performance"),
+		warp:    newWarpControl(),
 	}
 }
 
@@ -78,7 +85,19 @@ func (g *game) now() float64 { return g.perfNow.Call("now").Float() }
 func (g *game) Update() error {
 	t0 := g.now()
 	g.ui.PollInput()
-	tick := g.s.Advance(func() float64 { return g.now() - t0 })
+	if w := g.s.Warp(); w != g.warpTPS {
+		// In warp one update per displayed frame: ebiten's catch-up (several updates in
+		// one frame after a late one) would run the warp budget several times over and
+		// make the next frame later still. At normal speed the ticks keep real time.
+		g.warpTPS = w
+		if w {
+			ebiten.SetTPS(ebiten.SyncWithFPS)
+		} else {
+			ebiten.SetTPS(ebiten.DefaultTPS)
+		}
+	}
+	g.s.SetWarpBudget(g.warp.budget)
+	tick := g.s.Advance(g.warp.clock(g.now, t0))
 	t1 := g.now()
 	g.ui.Update(tick)
 	t2 := g.now()
@@ -90,6 +109,7 @@ func (g *game) Update() error {
 	st.LastTickMs = t2 - t0
 	st.MaxTickMs = math.Max(st.MaxTickMs, t2-t0)
 	if g.s.Warp() {
+		g.warp.presented(t2 - t1 + g.lastDrawMs)
 		st.WarpTicks++
 		st.WarpEmuMs += t1 - t0
 		st.WarpFrames += tick.VSyncs
@@ -100,30 +120,66 @@ func (g *game) Update() error {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := g.now()
-	defer func() { g.stats.DrawMs += g.now() - t0; g.stats.Draws++ }()
+	if g.s.Warp() {
+		g.warp.displayed(t0)
+	} else {
+		g.warp.lastDraw = 0
+	}
+	defer func() {
+		g.lastDrawMs = g.now() - t0
+		g.stats.DrawMs += g.lastDrawMs
+		g.stats.Draws++
+	}()
 	m := g.s.Machine()
 	f := m.Frame()
+	if g.screen == nil {
+		g.drawWithEbiten(screen, m, f)
+		return
+	}
+	g.screen.fit()
+	serial := m.VERA().FrameSerial()
+	if g.shown != 0 && f != 0 && m == g.drawnFor && serial == g.drawnSerial {
+		// The same picture, already on the screen: putting it again would only cost the
+		// page an upload.
+		g.shown = f
+		return
+	}
+	if pix := overlay.FrameRGBA(m); pix != nil {
+		g.screen.show(pix)
+		g.firstFrame(f)
+	}
+	g.shown = f
+	g.drawnFor, g.drawnSerial = m, serial
+}
+
+// firstFrame records when the first emulated frame reached the screen.
+func (g *game) firstFrame(f uint64) {
+	if f > 0 && g.stats.FirstFrame == 0 {
+		g.stats.FirstFrame = g.now()
+		js.Global().Set("x16scopeFirstFrameMs", g.stats.FirstFrame)
+	}
+}
+
+// drawWithEbiten draws the picture on ebiten's screen, for a page without a screen slot
+// (an embedding page): one WritePixels per new picture, drawn at a whole-number scale.
+func (g *game) drawWithEbiten(screen *ebiten.Image, m *core.Machine, f uint64) {
 	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	serial := m.VERA().FrameSerial()
 	if g.shown != 0 && f != 0 && m == g.drawnFor && serial == g.drawnSerial && sw == g.drawnW && sh == g.drawnH {
-		// The same picture, already on the screen: drawing it again would only cost the
-		// page a canvas upload (in software-GL browsers, a read-back of the whole canvas).
 		g.shown = f
 		return
+	}
+	if g.img == nil {
+		g.img = ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight)
 	}
 	if f != g.shown || g.shown == 0 {
 		if pix := overlay.FrameRGBA(m); pix != nil {
 			g.img.WritePixels(pix)
-			if f > 0 && g.stats.FirstFrame == 0 {
-				g.stats.FirstFrame = g.now()
-				js.Global().Set("x16scopeFirstFrameMs", g.stats.FirstFrame)
-			}
+			g.firstFrame(f)
 		}
 		g.shown = f
 	}
 	g.drawnFor, g.drawnSerial, g.drawnW, g.drawnH = m, serial, sw, sh
-	// The canvas is exactly the screen slot (web/style.css), so the picture fills it at the
-	// largest whole-number scale, centred on whole device pixels.
 	scale := max(1, min(sw/vera.ScreenWidth, sh/vera.ScreenHeight))
 	g.op.GeoM.Reset()
 	g.op.GeoM.Scale(float64(scale), float64(scale))

@@ -1,0 +1,143 @@
+// The page benchmark (make bench-browser): each benchmark program of BenchmarkProgram
+// (vera/programs_bench_test.go) runs in the real page in headless Chromium with the browser
+// tests' flags (software GL), the overlay on. Per program it reports:
+//   - fps: displayed frames a second at speed 100 % (page repaints, requestAnimationFrame),
+//     and the machine frames emulated a second (the X16 makes 59.52);
+//   - emu / overlay: host milliseconds per displayed frame in emulation and in the overlay
+//     (x16scope.hostStats()), and their share of a 60 Hz frame;
+//   - readPixels/frame: GPU-to-CPU reads (GLES2 ReadPixels in a Chrome trace) per page
+//     repaint: the screen must reach the canvas with uploads alone;
+//   - warp: the real-time factor in warp (machine frames a second / 59.52).
+// Usage: node scripts/bench-browser.mjs [seconds per measurement, default 3] [program ...]
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { root, ensureBuilt, startServer, launch, artifacts } from '../tests/browser/harness.mjs';
+
+const programs = {
+  game320: 'core/testdata/bench/game.prg',
+  'bitmap320-fx': 'core/testdata/bench/bitmap.prg',
+  text40: 'core/testdata/bench/text40.prg',
+  'text80-wai': 'tests/browser/testdata/keyecho.prg',
+  busy80: 'core/testdata/busy.prg',
+};
+const secs = Number(process.argv[2] || 3);
+const only = process.argv.slice(3);
+const x16Hz = 8e6 / (525 * 256);
+
+// measure runs the page for secs seconds and returns the host timings over that time.
+async function measure(page, seconds) {
+  return page.evaluate(async (ms) => {
+    const a = x16scope.hostStats();
+    let paints = 0;
+    let run = true;
+    const tick = () => { paints++; if (run) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, ms));
+    run = false;
+    const dt = (performance.now() - t0) / 1000;
+    const b = x16scope.hostStats();
+    const ticks = b.Ticks - a.Ticks;
+    return {
+      seconds: dt,
+      paintFps: paints / dt,
+      tickFps: ticks / dt,
+      machineFps: (b.EmuFrames - a.EmuFrames) / dt,
+      emuMs: (b.EmuMs - a.EmuMs) / Math.max(ticks, 1),
+      overlayMs: (b.OverlayMs - a.OverlayMs) / Math.max(ticks, 1),
+      drawMs: (b.DrawMs - a.DrawMs) / Math.max(b.Draws - a.Draws, 1),
+      draws: (b.Draws - a.Draws) / dt,
+      warpFrames: b.WarpFrames - a.WarpFrames,
+      warpEmuMs: (b.WarpEmuMs - a.WarpEmuMs) / Math.max(b.WarpTicks - a.WarpTicks, 1),
+      gcMs: b.GC.PauseMs - a.GC.PauseMs,
+    };
+  }, seconds * 1000);
+}
+
+// traceReadPixels records a Chrome trace with the GPU categories while the page runs and
+// counts the ReadPixels calls and the frames the compositor drew.
+async function traceReadPixels(page, seconds) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: ['gpu', 'disabled-by-default-gpu.service', 'disabled-by-default-gpu.device',
+        'cc', 'viz', 'blink', 'disabled-by-default-devtools.timeline.frame', 'devtools.timeline'],
+    },
+  });
+  const paints = await page.evaluate(async (ms) => {
+    let n = 0;
+    let run = true;
+    const tick = () => { n++; if (run) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    await new Promise((r) => setTimeout(r, ms));
+    run = false;
+    return n;
+  }, seconds * 1000);
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  const readPixels = events.filter((e) => /ReadPixels/i.test(e.name) && (e.ph === 'X' || e.ph === 'B')).length;
+  const finish = events.filter((e) => /CommandBufferHelper::Finish/.test(e.name) && (e.ph === 'X' || e.ph === 'B')).length;
+  return { paints, readPixels, finish, perPaint: readPixels / Math.max(paints, 1) };
+}
+
+const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+
+// openPage opens the app once for all the programs (on a loaded machine compiling the wasm
+// alone can take tens of seconds) and collects the page's errors.
+async function openPage(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url}/index.html`, { timeout: 180000 });
+  await page.waitForFunction(() => window.x16scope !== undefined, null, { timeout: 180000 });
+  page.x16errors = errors;
+  return page;
+}
+
+ensureBuilt();
+const { url, proc } = await startServer();
+const browser = await launch();
+const results = {};
+try {
+  const page = await openPage(browser, url);
+  let first = true;
+  for (const name of only.length ? only : Object.keys(programs)) {
+    const file = programs[name];
+    if (!file) throw new Error(`no benchmark program ${name} (${Object.keys(programs).join(', ')})`);
+    page.x16errors.length = 0;
+    const bytes = Array.from(readFileSync(path.join(root, file)));
+    await page.evaluate(([b, n]) => x16scope.loadPRG(b, n), [bytes, path.basename(file)]);
+    await page.waitForTimeout(first ? 5000 : 1500); // setup, caches, JIT (longer for the first)
+    first = false;
+    const normal = await measure(page, secs);
+    const trace = await traceReadPixels(page, Math.min(secs, 2));
+    await page.evaluate(() => x16scope.setWarp(true));
+    await page.waitForTimeout(500);
+    const warp = await measure(page, secs);
+    await page.evaluate(() => x16scope.setWarp(false));
+    const errors = page.x16errors.slice();
+    const r = {
+      fps: normal.paintFps, ticksPerSec: normal.tickFps, machineFps: normal.machineFps,
+      emuMs: normal.emuMs, overlayMs: normal.overlayMs, drawMs: normal.drawMs, drawsPerSec: normal.draws,
+      budgetShare: (normal.emuMs + normal.overlayMs) * x16Hz / 1000,
+      readPixelsPerPaint: trace.perPaint, readPixels: trace.readPixels, tracePaints: trace.paints,
+      warpX: warp.warpFrames / warp.seconds / x16Hz, warpFps: warp.paintFps, warpEmuMs: warp.warpEmuMs,
+      gcMs: normal.gcMs + warp.gcMs, errors,
+    };
+    results[name] = r;
+    console.log(`${name.padEnd(13)} fps ${fmt(r.fps)} (machine ${fmt(r.machineFps)}/s)  emu ${fmt(r.emuMs, 2)} ms  overlay ${fmt(r.overlayMs, 2)} ms  ` +
+      `(${fmt(100 * r.budgetShare)} % of a frame)  draw ${fmt(r.drawMs, 2)} ms  readPixels/paint ${fmt(r.readPixelsPerPaint, 2)}  ` +
+      `warp ${fmt(r.warpX)}x (${fmt(r.warpFps)} fps)${errors.length ? '  ERRORS ' + errors.join('; ') : ''}`);
+  }
+} finally {
+  await browser.close();
+  proc.kill();
+}
+mkdirSync(artifacts, { recursive: true });
+writeFileSync(path.join(artifacts, 'bench-browser.json'), JSON.stringify(results, null, 2));
