@@ -22,6 +22,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
+	wavPath := fs.String("wav", "", "write what the program played to `FILE` (WAV, 48 kHz 16-bit stereo)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
@@ -55,6 +56,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		tr = newTraceRing(m, *traceN)
 		m.SetRecorder(tr)
 	}
+	wav, err := startWAV(m, *wavPath)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
@@ -63,6 +68,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	for ran < *frames {
 		mf.feedKeys(m, ran)
 		ev := m.RunFrame()
+		if err := wav.frame(); err != nil {
+			return err
+		}
 		stdout.Write(m.DrainConsole())
 		for _, n := range m.DrainNotices() {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
@@ -90,6 +98,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
 		tr.print(stdout)
+	}
+	if err := wav.close(stdout); err != nil {
+		return err
 	}
 	if *pngPath != "" {
 		if err := writeFramePNG(*pngPath, m.VERA().Frame()); err != nil {
