@@ -99,6 +99,9 @@ func (r *resampler) sample(n uint64) (l, rr int32) {
 	k := &kernel[(q%r.den)*phases/r.den]
 	var sl, sr int64
 	for t := range 4 {
+		if i+uint64(t) == 0 {
+			continue // before sample 0: silence
+		}
 		a, b := r.at(i + uint64(t) - 1)
 		sl += int64(a) * int64(k[t])
 		sr += int64(b) * int64(k[t])

@@ -7,9 +7,10 @@ import "sync"
 // where samples are dropped or padded — never in the chips or the mixer, whose output is
 // exact and the same at any emulation speed:
 //
-//   - The player reads at 48 kHz of wall time. When it asks for more than is buffered
-//     (the emulation runs slower than real time, or was paused), the rest is silence
-//     ("pad"); playback resumes with the next samples written.
+//   - The player reads at 48 kHz of wall time. Playback starts once Target samples are
+//     buffered (so a slow host frame, the overlay drawing, finds samples waiting). When
+//     the player asks for more than is buffered (the emulation runs slower than real time),
+//     the rest is silence ("pad") and playback waits for Target samples again.
 //   - The emulation writes whatever it produced. When the buffer would hold more than
 //     Max samples (warp, speed above 1x, or a player that stalled), the oldest are
 //     dropped so the buffer holds Target samples: latency stays bounded and the sound
@@ -23,6 +24,7 @@ type Stream struct {
 	ring   []int16 // left/right pairs
 	r, n   int     // read index and count, in int16 values
 	target int
+	primed bool // Target samples were reached since the last underrun
 	muted  bool
 	volume int32 // Q8: 256 = unity
 
@@ -38,7 +40,7 @@ func NewStream(target, max int) *Stream {
 // SetMuted mutes or unmutes; both empty the buffer.
 func (s *Stream) SetMuted(m bool) {
 	s.mu.Lock()
-	s.muted, s.r, s.n = m, 0, 0
+	s.muted, s.r, s.n, s.primed = m, 0, 0, false
 	s.mu.Unlock()
 }
 
@@ -79,6 +81,9 @@ func (s *Stream) Write(lr []int16) {
 	k := copy(s.ring[w:], lr)
 	copy(s.ring, lr[k:])
 	s.n += len(lr)
+	if s.n >= s.target {
+		s.primed = true
+	}
 }
 
 // Read fills p (little-endian 16-bit stereo bytes, as Ebitengine's players read) and
@@ -88,6 +93,9 @@ func (s *Stream) Read(p []byte) (int, error) {
 	defer s.mu.Unlock()
 	want := len(p) / 2
 	got := min(want, s.n)
+	if !s.primed {
+		got = 0
+	}
 	for i := range got {
 		v := int32(s.ring[(s.r+i)%len(s.ring)]) * s.volume >> 8
 		p[2*i], p[2*i+1] = byte(v), byte(v>>8)
@@ -95,7 +103,10 @@ func (s *Stream) Read(p []byte) (int, error) {
 	s.r = (s.r + got) % len(s.ring)
 	s.n -= got
 	if got < want {
-		s.Padded += uint64(want-got) / 2
+		if s.primed {
+			s.Padded += uint64(want-got) / 2
+			s.primed = false // underrun: wait for Target samples again
+		}
 		clear(p[2*got : 2*want])
 	}
 	clear(p[2*want:])
