@@ -39,7 +39,12 @@ type segment struct {
 // segments splits one side of a stereo stream into sounding stretches (1 ms windows
 // above a threshold, gaps of at least 5 ms between them).
 func segments(lr []int16, side int, thresh float64) []segment {
-	const win = 48
+	return segmentsAt(lr, 48000, side, thresh)
+}
+
+// segmentsAt is segments for a stream at rate Hz.
+func segmentsAt(lr []int16, rate, side int, thresh float64) []segment {
+	win := rate / 1000
 	var segs []segment
 	in := false
 	quiet := 0
@@ -49,7 +54,7 @@ func segments(lr []int16, side int, thresh float64) []segment {
 			v := float64(lr[2*i+side])
 			sum += v * v
 		}
-		loud := math.Sqrt(sum/win) > thresh
+		loud := math.Sqrt(sum/float64(win)) > thresh
 		switch {
 		case loud && !in:
 			// Find the first sample over the threshold inside this window.
@@ -74,7 +79,7 @@ func segments(lr []int16, side int, thresh float64) []segment {
 	for i := range segs {
 		s := &segs[i]
 		q := (s.end - s.start) / 4
-		s.hz = pitch(lr, side, s.start+q, s.end-q)
+		s.hz = pitch(lr, side, s.start+q, s.end-q) * float64(rate) / 48000
 	}
 	return segs
 }

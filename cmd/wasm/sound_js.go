@@ -1,0 +1,120 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	eaudio "github.com/hajimehoshi/ebiten/v2/audio"
+
+	"x16scope/audio"
+	"x16scope/core"
+)
+
+// Browser sound: the machine's 48 kHz stream (core.Machine.Sound) goes through an
+// audio.Stream into an Ebitengine player. The Web Audio context may only start after a
+// user gesture, so nothing is created and nothing is synthesized until web/sound.js calls
+// x16scopeSound.start() from the first click or key press. After that:
+//
+//   - every tick (soundGame.Update) takes the samples the machine made and writes them to
+//     the stream, which buffers about 70 ms (Target) so that a long tick (the overlay
+//     drawing, a GC) finds samples waiting, and drops/pads at its one documented place;
+//   - paused, stepping, stopped or in warp, the stream is muted: nothing plays, nothing
+//     stale is left to play afterwards, and in warp the machine's sound is turned off so
+//     no time is spent synthesizing samples nobody will hear;
+//   - the user's mute turns the machine's sound off too; volume scales the stream only.
+const (
+	soundTarget = 3360  // stereo samples buffered before playing (70 ms)
+	soundMax    = 14400 // more than this (300 ms) and the oldest are dropped
+	playerBuf   = 50 * time.Millisecond
+)
+
+type sound struct {
+	g       *game
+	ctx     *eaudio.Context
+	player  *eaudio.Player
+	stream  *audio.Stream
+	started bool
+	muted   bool    // by the user
+	quiet   bool    // the stream is muted (user, pause, step, warp, stop)
+	m       *core.Machine
+	on      bool // the machine's sound is on
+}
+
+// soundGame runs the game, then moves the tick's samples to the player.
+type soundGame struct {
+	*game
+	snd *sound
+}
+
+func (sg soundGame) Update() error {
+	err := sg.game.Update()
+	sg.snd.tick()
+	return err
+}
+
+// withSound wraps the game and registers window.x16scopeSound for web/sound.js.
+func withSound(g *game) ebiten.Game {
+	s := &sound{g: g, stream: audio.NewStream(soundTarget, soundMax)}
+	api := map[string]any{
+		// start() creates the audio context and player; call it from a user gesture.
+		"start": fn(func([]js.Value) any { return errString(s.start()) }),
+		// setMuted(bool), setVolume(0..1)
+		"setMuted":  fn(func(a []js.Value) any { s.muted = arg(a, 0).Truthy(); return nil }),
+		"setVolume": fn(func(a []js.Value) any { s.stream.SetVolume(arg(a, 0).Float()); return nil }),
+		// stats() -> {started, muted, playing, bufferedMs, paddedMs, droppedMs}
+		"stats": fn(func([]js.Value) any {
+			return map[string]any{
+				"started":    s.started,
+				"muted":      s.muted,
+				"playing":    s.started && !s.quiet,
+				"bufferedMs": float64(s.stream.Buffered()) / 48,
+				"paddedMs":   float64(s.stream.Padded) / 48,
+				"droppedMs":  float64(s.stream.Dropped) / 48,
+			}
+		}),
+	}
+	js.Global().Set("x16scopeSound", js.ValueOf(api))
+	return soundGame{game: g, snd: s}
+}
+
+func (s *sound) start() error {
+	if s.started {
+		return nil
+	}
+	s.ctx = eaudio.NewContext(audio.Rate)
+	p, err := s.ctx.NewPlayer(s.stream)
+	if err != nil {
+		return err
+	}
+	p.SetBufferSize(playerBuf)
+	p.Play()
+	s.player, s.started = p, true
+	return nil
+}
+
+// tick is called once per displayed frame after the machine advanced.
+func (s *sound) tick() {
+	if !s.started {
+		return
+	}
+	sess := s.g.s
+	m := sess.Machine()
+	warp := sess.Warp()
+	quiet := s.muted || sess.Paused() || sess.Stopped() != "" || warp
+	wantOn := !s.muted && !warp
+	if m != s.m {
+		s.m, s.on = m, false // a new machine (load, reset): its sound starts now
+	}
+	if wantOn != s.on {
+		m.SetSound(wantOn)
+		s.on = wantOn
+	}
+	if quiet != s.quiet {
+		s.stream.SetMuted(quiet)
+		s.quiet = quiet
+	}
+	s.stream.Write(m.Sound())
+}
