@@ -37,8 +37,8 @@ type sound struct {
 	player  *eaudio.Player
 	stream  *audio.Stream
 	started bool
-	muted   bool    // by the user
-	quiet   bool    // the stream is muted (user, pause, step, warp, stop)
+	muted   bool // by the user
+	quiet   bool // the stream is muted (user, pause, step, warp, stop)
 	m       *core.Machine
 	on      bool // the machine's sound is on
 }
