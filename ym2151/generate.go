@@ -157,13 +157,25 @@ func (c *Chip) clockEG() {
 	}
 }
 
-// step is operator o's phase step this sample: key position from KC/KF plus DT2 and the
-// LFO's PM, the octave shift, DT1, then the multiplier (0 means one half).
+// step is operator o's phase step this sample, from its cache unless a register or the
+// PM it depends on changed.
 func (c *Chip) step(o *Operator, ch *Channel) uint32 {
+	var pm int32
+	if ch.PMS != 0 {
+		pm = c.LFOPM
+	}
+	if !o.stepOK || o.stepFor != pm {
+		o.step, o.stepFor, o.stepOK = computeStep(o, ch, pm), pm, true
+	}
+	return o.step
+}
+
+// computeStep is the phase step: key position from KC/KF plus DT2 and the LFO's PM (pm,
+// scaled by the channel's PMS), the octave shift, DT1, then the multiplier (0 = one half).
+func computeStep(o *Operator, ch *Channel, pm int32) uint32 {
 	note := int32(ch.KC & 15)
 	pos := int32(ch.KC>>4)*768 + (note-note>>2)*64 + int32(ch.KF) + dt2Tab[o.DT2]
-	if ch.PMS != 0 && c.LFOPM != 0 {
-		pm := c.LFOPM
+	if pm != 0 {
 		if ch.PMS < 6 {
 			pm >>= 6 - ch.PMS
 		} else {

@@ -39,6 +39,12 @@ type Operator struct {
 	Att   uint16 // envelope attenuation, 10 bits (0 loudest)
 	Stage uint8
 	KeyOn bool
+
+	// The phase step depends on registers and the LFO's PM only: it is kept until one of
+	// them changes (stepFor is the PM value it was computed for).
+	step    uint32
+	stepFor int32
+	stepOK  bool
 }
 
 // Channel is one channel's registers and feedback memory.
@@ -191,6 +197,9 @@ func (c *Chip) Write(reg, val uint8) {
 	case reg == 0x1B:
 		c.LFOWave = val & 3
 	case reg >= 0x20 && reg < 0x40:
+		for s := uint8(0); s < 32; s += 8 {
+			c.Op[reg&7+s].stepOK = false
+		}
 		ch := &c.Ch[reg&7]
 		switch reg & 0x38 {
 		case 0x20:
@@ -204,6 +213,7 @@ func (c *Chip) Write(reg, val uint8) {
 		}
 	case reg >= 0x40:
 		o := &c.Op[reg&0x1F]
+		o.stepOK = false
 		switch reg & 0xE0 {
 		case 0x40:
 			o.DT1, o.MUL = val>>4&7, val&0x0F

@@ -40,7 +40,15 @@ type sound struct {
 	muted   bool // by the user
 	quiet   bool // the stream is muted (user, pause, step, warp, stop)
 	m       *core.Machine
-	on      bool // the machine's sound is on
+	on      bool   // the machine's sound is on
+	first   uint64 // the output sample it started at
+
+	// A fingerprint of the machine's output (before the stream and the volume) over the
+	// output samples [hashFrom, hashFrom+hashLen) after power-on, for the test that checks
+	// the browser makes the same samples as the native build.
+	hashFrom, hashLen uint64
+	hash              uint32
+	hashed            uint64
 }
 
 // soundGame runs the game, then moves the tick's samples to the player.
@@ -64,7 +72,13 @@ func withSound(g *game) ebiten.Game {
 		// setMuted(bool), setVolume(0..1)
 		"setMuted":  fn(func(a []js.Value) any { s.muted = arg(a, 0).Truthy(); return nil }),
 		"setVolume": fn(func(a []js.Value) any { s.stream.SetVolume(arg(a, 0).Float()); return nil }),
-		// stats() -> {started, muted, playing, bufferedMs, paddedMs, droppedMs}
+		// setHashWindow(from, n): fingerprint output samples [from, from+n) of the machine.
+		"setHashWindow": fn(func(a []js.Value) any {
+			s.hashFrom, s.hashLen, s.hash, s.hashed = uint64(arg(a, 0).Int()), uint64(arg(a, 1).Int()), 2166136261, 0
+			return nil
+		}),
+		// stats() -> {started, muted, playing, bufferedMs, paddedMs, droppedMs, first,
+		// hash, hashed}: first is the output sample the machine's sound started at.
 		"stats": fn(func([]js.Value) any {
 			return map[string]any{
 				"started":    s.started,
@@ -73,6 +87,9 @@ func withSound(g *game) ebiten.Game {
 				"bufferedMs": float64(s.stream.Buffered()) / 48,
 				"paddedMs":   float64(s.stream.Padded) / 48,
 				"droppedMs":  float64(s.stream.Dropped) / 48,
+				"first":      float64(s.first),
+				"hash":       float64(s.hash),
+				"hashed":     float64(s.hashed),
 			}
 		}),
 	}
@@ -111,10 +128,33 @@ func (s *sound) tick() {
 	if wantOn != s.on {
 		m.SetSound(wantOn)
 		s.on = wantOn
+		if wantOn {
+			s.first = m.SoundSample()
+		}
 	}
 	if quiet != s.quiet {
 		s.stream.SetMuted(quiet)
 		s.quiet = quiet
 	}
-	s.stream.Write(m.Sound())
+	n := m.SoundSample()
+	lr := m.Sound()
+	s.fingerprint(n, lr)
+	s.stream.Write(lr)
+}
+
+// fingerprint folds the samples of the hash window into an FNV-1a hash (little-endian
+// 16-bit values, left then right), as the browser test does with the CLI's WAV file.
+func (s *sound) fingerprint(n uint64, lr []int16) {
+	for i := 0; i+1 < len(lr); i += 2 {
+		k := n + uint64(i/2)
+		if k < s.hashFrom || k >= s.hashFrom+s.hashLen {
+			continue
+		}
+		for _, v := range lr[i : i+2] {
+			for _, b := range [2]byte{byte(v), byte(uint16(v) >> 8)} {
+				s.hash = (s.hash ^ uint32(b)) * 16777619
+			}
+		}
+		s.hashed++
+	}
 }

@@ -13,10 +13,11 @@ import (
 // recorder starts and every frame's samples are appended, so the file holds exactly the
 // emulated time the run covered, at any emulation speed.
 type wavRecorder struct {
-	m    *core.Machine
-	f    *os.File
-	w    *audio.WAVWriter
-	path string
+	m     *core.Machine
+	f     *os.File
+	w     *audio.WAVWriter
+	path  string
+	first uint64 // output sample number of the file's first sample (n/48000 s after power-on)
 }
 
 // startWAV opens path and turns the machine's sound on; an empty path records nothing.
@@ -34,7 +35,7 @@ func startWAV(m *core.Machine, path string) (*wavRecorder, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	m.SetSound(true)
-	return &wavRecorder{m: m, f: f, w: w, path: path}, nil
+	return &wavRecorder{m: m, f: f, w: w, path: path, first: m.SoundSample()}, nil
 }
 
 // frame appends the samples made since the last call.
@@ -63,7 +64,7 @@ func (r *wavRecorder) close(out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "sound: %s (%.3f s at %d Hz stereo)\n", r.path, float64(r.w.Frames())/audio.Rate, audio.Rate)
+	fmt.Fprintf(out, "sound: %s (%.3f s at %d Hz stereo, from output sample %d)\n", r.path, float64(r.w.Frames())/audio.Rate, audio.Rate, r.first)
 	if n := r.m.YMDroppedWrites(); n > 0 {
 		fmt.Fprintf(out, "notice: %d YM2151 data writes came while it was busy and were ignored\n", n)
 	}
