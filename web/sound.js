@@ -39,9 +39,10 @@
     apply();
     label();
   }
-  // The first gesture anywhere on the page starts the audio (the sound button included).
+  // The first gesture anywhere on the page starts the audio; on the sound button the
+  // click handler does it (so that the same click does not also mute).
   for (const type of ['pointerdown', 'keydown']) {
-    document.addEventListener(type, start, { capture: true });
+    document.addEventListener(type, (e) => { if (e.target !== btn) start(); }, { capture: true });
   }
   btn.addEventListener('click', () => {
     if (!started) { start(); return; }
