@@ -2,6 +2,7 @@ package core
 
 import (
 	"testing"
+	"time"
 )
 
 // soundBenchMachine is busy.prg (a program that never waits) with, when loud, every sound
@@ -102,4 +103,38 @@ func TestSoundAllocations(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("%.1f allocations per frame with sound on", allocs)
 	}
+}
+
+// BenchmarkSoundCost runs the four variants of BenchmarkSound interleaved, 20 frames at a
+// time, and reports each one's best time per frame: on a shared, loaded machine the best
+// of many short interleaved runs is the figure that means something. loud-on minus loud-off
+// is the cost of making the sound of all chips at full tilt.
+func BenchmarkSoundCost(b *testing.B) {
+	names := []string{"idle-off", "idle-on", "loud-off", "loud-on"}
+	ms := make([]*Machine, 4)
+	for i := range ms {
+		ms[i] = soundBenchMachine(b, i >= 2)
+		ms[i].SetSound(i%2 == 1)
+	}
+	best := []float64{1e18, 1e18, 1e18, 1e18}
+	b.ResetTimer()
+	for b.Loop() {
+		for i, m := range ms {
+			t0 := time.Now()
+			for range 20 {
+				if i >= 2 {
+					for k := range 820 {
+						m.bus.write(0x9F3D, uint8(k))
+					}
+				}
+				m.RunFrame()
+				m.Sound()
+			}
+			best[i] = min(best[i], float64(time.Since(t0).Nanoseconds())/20/1000)
+		}
+	}
+	for i, n := range names {
+		b.ReportMetric(best[i], n+"-µs/frame")
+	}
+	b.ReportMetric(best[3]-best[2], "sound-µs/frame")
 }

@@ -114,3 +114,30 @@ func (y *ymDevice) nextEvent() uint64 {
 	}
 	return ^uint64(0)
 }
+
+// YMState is the YM2151 and its bus interface, for save states: the chip's own state, the
+// address latch, the last accepted data write (the busy flag) and the samples made.
+type YMState struct {
+	Chip     ym2151.State
+	Addr     uint8
+	Wrote    bool
+	LastData uint64
+	Samples  uint64
+}
+
+// YMState returns a copy of the YM2151's state as of the current cycle.
+func (m *Machine) YMState() YMState {
+	y := &m.bus.ym
+	y.syncTo(m.bus.cycle)
+	return YMState{Chip: y.chip.State, Addr: y.addr, Wrote: y.wrote, LastData: y.lastData, Samples: y.done}
+}
+
+// SetYMState restores a state from YMState (samples not yet collected by Sound are dropped).
+func (m *Machine) SetYMState(s YMState) {
+	y := &m.bus.ym
+	y.chip.State = s.Chip
+	y.addr, y.wrote, y.lastData, y.done = s.Addr, s.Wrote, s.LastData, s.Samples
+	y.buf, y.base = y.buf[:0], y.done
+	y.next = y.nextEvent()
+	m.bus.next, m.bus.devNext = 0, 0
+}

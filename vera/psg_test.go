@@ -298,3 +298,37 @@ func writeVRAMAt(v *VERA, addr uint32, val uint8, now uint64) {
 	v.Write(regAddrH, uint8(addr>>16&1), now)
 	v.Write(regData0, val, now)
 }
+
+// An audio state saved and restored into another VERA makes the same samples.
+func TestAudioStateRoundTrip(t *testing.T) {
+	a := New()
+	a.SetSoundOutput(true, 0)
+	var w []psgWriteAt
+	for c := range 16 {
+		w = append(w, voice(10, c, uint16(300+c*211), uint8(c%3+1), 40, uint8(c%4), 20)...)
+	}
+	for _, x := range w {
+		writeVRAMAt(a, psgBase+uint32(x.reg), x.val, x.cycle)
+	}
+	a.Write(regAudioCtrl, 0x3F, 100)
+	for i := range 3000 {
+		a.Write(regAudioData, uint8(i*7), 100)
+	}
+	a.Write(regAudioRate, 100, 100)
+	a.Sound(20000)
+	a.DiscardSound(1 << 20)
+	st := a.AudioState()
+	b := New()
+	b.vram = a.vram
+	b.SetAudioState(st)
+	_, x := a.Sound(60000)
+	_, y := b.Sound(60000)
+	if len(x) < 400 || len(x) != len(y) {
+		t.Fatalf("lengths %d, %d", len(x), len(y))
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			t.Fatalf("sample %d: %d after restoring, %d before", i/2, y[i], x[i])
+		}
+	}
+}

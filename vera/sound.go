@@ -72,8 +72,13 @@ func (v *VERA) Sound(now uint64) (first uint64, lr []int32) {
 	return v.snd.base, v.snd.buf[:int(done-v.snd.base+1)*2]
 }
 
-// DiscardSound drops the first n samples Sound returned.
+// DiscardSound drops the first n samples Sound returned (at most all of them).
 func (v *VERA) DiscardSound(n int) {
+	if done := min(v.pcm.ticks, v.psg.done); done < v.snd.base {
+		return
+	} else {
+		n = min(n, int(done-v.snd.base+1))
+	}
 	if n <= 0 {
 		return
 	}
@@ -93,28 +98,35 @@ type AudioState struct {
 	Ticks       uint64
 	PCMOut      [2]int16
 	PSG         PSGState
-	Output      bool // sample stream on
-	OutputFirst uint64
+	Output      bool    // sample stream on
+	OutputFirst uint64  // DAC sample number of Pending[0:2]
+	Pending     []int32 // samples made but not yet discarded (left/right), some partial
 }
 
-// AudioState returns a copy of the sound state (pending output samples are not part of it).
+// AudioState returns a copy of the sound state.
 func (v *VERA) AudioState() AudioState {
 	p := &v.pcm
 	return AudioState{
 		FIFO: p.fifo, FIFORead: p.rd, FIFOWrite: p.wr, Ctrl: p.ctrl, Rate: p.rate,
 		RateAccum: p.acc, Ticks: p.ticks, PCMOut: p.out, PSG: v.psg.state(),
-		Output: v.snd.on, OutputFirst: v.snd.base,
+		Output: v.snd.on, OutputFirst: v.snd.base, Pending: append([]int32(nil), v.snd.buf...),
 	}
 }
 
-// SetAudioState restores a state from AudioState; pending output samples are dropped.
+// SetAudioState restores a state from AudioState.
 func (v *VERA) SetAudioState(s AudioState) {
 	p := &v.pcm
 	p.fifo, p.rd, p.wr = s.FIFO, s.FIFORead&(pcmFIFOSize-1), s.FIFOWrite&(pcmFIFOSize-1)
 	p.ctrl, p.rate, p.acc, p.ticks, p.out = s.Ctrl&0x3F, s.Rate, s.RateAccum, s.Ticks, s.PCMOut
 	v.psg.setState(s.PSG)
-	v.snd.on, v.snd.base, v.snd.buf = s.Output, max(s.OutputFirst, p.ticks+1), v.snd.buf[:0]
+	v.snd.on, v.snd.base = s.Output, s.OutputFirst
+	v.snd.buf = append(v.snd.buf[:0], s.Pending[:len(s.Pending)&^1]...)
 	if v.psg.done > p.ticks {
+		v.psg.done = p.ticks
+	}
+	if v.snd.base > v.psg.done+1 || v.snd.base+uint64(len(v.snd.buf)/2) < p.ticks+1 {
+		// Inconsistent (hand-made) state: start the stream afresh after the last tick.
+		v.snd.base, v.snd.buf = p.ticks+1, v.snd.buf[:0]
 		v.psg.done = p.ticks
 	}
 }
