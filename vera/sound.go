@@ -31,10 +31,14 @@ func (o *soundOut) slot(k uint64) int {
 	return i
 }
 
-// audioSync brings the PCM and the PSG up to CPU cycle now.
+// audioSync brings the PCM and, when someone listens, the PSG up to CPU cycle now. While
+// nobody listens the PSG is only brought up to date when a register write, turning the
+// output on or a save state needs it: nothing a program can read depends on it.
 func (v *VERA) audioSync(now uint64) {
 	v.pcm.syncTo(now, &v.snd)
-	v.psg.syncTo(psgTicksDone(now), &v.snd)
+	if v.snd.on {
+		v.psg.syncTo(psgTicksDone(now), &v.snd)
+	}
 }
 
 // SetSoundOutput turns the DAC sample stream on or off at CPU cycle now. The first sample
@@ -42,6 +46,7 @@ func (v *VERA) audioSync(now uint64) {
 func (v *VERA) SetSoundOutput(on bool, now uint64) {
 	v.sync(now)
 	v.audioSync(now)
+	v.psg.syncTo(psgTicksDone(now), &v.snd)
 	if on == v.snd.on {
 		return
 	}
@@ -105,6 +110,7 @@ type AudioState struct {
 
 // AudioState returns a copy of the sound state.
 func (v *VERA) AudioState() AudioState {
+	v.psg.syncTo(psgTicksDone(v.clk.now), &v.snd)
 	p := &v.pcm
 	return AudioState{
 		FIFO: p.fifo, FIFORead: p.rd, FIFOWrite: p.wr, Ctrl: p.ctrl, Rate: p.rate,
