@@ -56,11 +56,11 @@ rom-check: rom
 
 ## bench: native benchmarks of the CPU, renderer and machine.
 bench:
-	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf
+	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf ./ym2151
 
 ## bench-wasm: the same benchmarks compiled to wasm and run under Node.
 bench-wasm:
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf ./ym2151
 
 fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s

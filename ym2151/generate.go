@@ -197,15 +197,6 @@ func computeStep(o *Operator, ch *Channel, pm int32) uint32 {
 	return s * uint32(o.MUL)
 }
 
-// env is the operator's total attenuation: envelope + total level + AM, 10 bits.
-func (c *Chip) env(o *Operator, ch *Channel) uint32 {
-	e := uint32(o.Att) + uint32(o.TL)<<3
-	if o.AMEn != 0 && ch.AMS != 0 {
-		e += c.LFOAM << (ch.AMS - 1)
-	}
-	return min(e, attMax)
-}
-
 // opOut is the operator's 14-bit output for a 10-bit phase and attenuation.
 func opOut(phase, env uint32) int32 {
 	i := phase & 0xFF
@@ -220,24 +211,36 @@ func opOut(phase, env uint32) int32 {
 	return v
 }
 
-// operator steps operator index i's phase and returns its output with phase modulation
-// mod (in 10-bit phase units).
-func (c *Chip) operator(i int, ch *Channel, mod int32) int32 {
-	o := &c.Op[i]
+// operator steps operator o's phase and returns its output with phase modulation mod (in
+// 10-bit phase units); am is the channel's AM attenuation for operators with AM enabled.
+func (c *Chip) operator(o *Operator, ch *Channel, am uint32, mod int32) int32 {
 	if o.Att >= attMax && o.Stage != stAttack {
 		return 0 // silent; its phase restarts at the next key-on
 	}
 	o.Phase += c.step(o, ch)
-	e := c.env(o, ch)
-	if i == 31 && c.NoiseEnable {
-		// Noise replaces C2 of channel 7: a square of the noise bit at the envelope's level.
-		v := opOut(0x100, e)
-		if c.NoiseBit != 0 {
-			return -v
-		}
-		return v
+	e := uint32(o.Att) + uint32(o.TL)<<3
+	if o.AMEn != 0 {
+		e += am
 	}
-	return opOut((o.Phase>>22+uint32(mod))&0x3FF, e)
+	return opOut((o.Phase>>22+uint32(mod))&0x3FF, min(e, attMax))
+}
+
+// noise is channel 7's C2 when noise is on: a square of the noise bit at the operator's
+// envelope level (its phase still steps).
+func (c *Chip) noise(o *Operator, ch *Channel, am uint32) int32 {
+	if o.Att >= attMax && o.Stage != stAttack {
+		return 0
+	}
+	o.Phase += c.step(o, ch)
+	e := uint32(o.Att) + uint32(o.TL)<<3
+	if o.AMEn != 0 {
+		e += am
+	}
+	v := opOut(0x100, min(e, attMax))
+	if c.NoiseBit != 0 {
+		return -v
+	}
+	return v
 }
 
 // channel computes channel n's output through its connection algorithm. Operators are
@@ -245,45 +248,83 @@ func (c *Chip) operator(i int, ch *Channel, mod int32) int32 {
 // sum of its last two outputs shifted by 10-FB.
 func (c *Chip) channel(n int) int32 {
 	ch := &c.Ch[n]
-	m1, m2, c1, c2 := n, n+8, n+16, n+24
 	if c.silentChannel(n) {
 		ch.FBOut = [2]int32{}
 		return 0
+	}
+	m1, m2, c1, c2 := &c.Op[n&7], &c.Op[n&7+8], &c.Op[n&7+16], &c.Op[n&7+24]
+	var am uint32
+	if ch.AMS != 0 {
+		am = c.LFOAM << (ch.AMS - 1)
 	}
 	var fb int32
 	if ch.FB != 0 {
 		fb = (ch.FBOut[0] + ch.FBOut[1]) >> (10 - ch.FB)
 	}
-	o1 := c.operator(m1, ch, fb)
+	o1 := c.operator(m1, ch, am, fb)
 	ch.FBOut[1], ch.FBOut[0] = ch.FBOut[0], o1
+	if n == 7 && c.NoiseEnable {
+		// C2 is the noise; what would modulate it is still computed (phases step).
+		switch ch.CON {
+		case 0, 1, 2, 3:
+			var o2, o3 int32
+			switch ch.CON {
+			case 0:
+				o2 = c.operator(c1, ch, am, o1>>1)
+				o3 = c.operator(m2, ch, am, o2>>1)
+			case 1:
+				o2 = c.operator(c1, ch, am, 0)
+				o3 = c.operator(m2, ch, am, (o1+o2)>>1)
+			case 2:
+				o2 = c.operator(c1, ch, am, 0)
+				o3 = c.operator(m2, ch, am, o2>>1)
+			default:
+				o2 = c.operator(c1, ch, am, o1>>1)
+				o3 = c.operator(m2, ch, am, 0)
+			}
+			_ = o3
+			return c.noise(c2, ch, am)
+		case 4:
+			o2 := c.operator(c1, ch, am, o1>>1)
+			c.operator(m2, ch, am, 0)
+			return o2 + c.noise(c2, ch, am)
+		case 5:
+			m := o1 >> 1
+			return c.operator(c1, ch, am, m) + c.operator(m2, ch, am, m) + c.noise(c2, ch, am)
+		case 6:
+			return c.operator(c1, ch, am, o1>>1) + c.operator(m2, ch, am, 0) + c.noise(c2, ch, am)
+		default:
+			return o1 + c.operator(c1, ch, am, 0) + c.operator(m2, ch, am, 0) + c.noise(c2, ch, am)
+		}
+	}
 	switch ch.CON {
 	case 0:
-		o2 := c.operator(c1, ch, o1>>1)
-		o3 := c.operator(m2, ch, o2>>1)
-		return c.operator(c2, ch, o3>>1)
+		o2 := c.operator(c1, ch, am, o1>>1)
+		o3 := c.operator(m2, ch, am, o2>>1)
+		return c.operator(c2, ch, am, o3>>1)
 	case 1:
-		o2 := c.operator(c1, ch, 0)
-		o3 := c.operator(m2, ch, (o1+o2)>>1)
-		return c.operator(c2, ch, o3>>1)
+		o2 := c.operator(c1, ch, am, 0)
+		o3 := c.operator(m2, ch, am, (o1+o2)>>1)
+		return c.operator(c2, ch, am, o3>>1)
 	case 2:
-		o2 := c.operator(c1, ch, 0)
-		o3 := c.operator(m2, ch, o2>>1)
-		return c.operator(c2, ch, (o1+o3)>>1)
+		o2 := c.operator(c1, ch, am, 0)
+		o3 := c.operator(m2, ch, am, o2>>1)
+		return c.operator(c2, ch, am, (o1+o3)>>1)
 	case 3:
-		o2 := c.operator(c1, ch, o1>>1)
-		o3 := c.operator(m2, ch, 0)
-		return c.operator(c2, ch, (o2+o3)>>1)
+		o2 := c.operator(c1, ch, am, o1>>1)
+		o3 := c.operator(m2, ch, am, 0)
+		return c.operator(c2, ch, am, (o2+o3)>>1)
 	case 4:
-		o2 := c.operator(c1, ch, o1>>1)
-		o3 := c.operator(m2, ch, 0)
-		return o2 + c.operator(c2, ch, o3>>1)
+		o2 := c.operator(c1, ch, am, o1>>1)
+		o3 := c.operator(m2, ch, am, 0)
+		return o2 + c.operator(c2, ch, am, o3>>1)
 	case 5:
 		m := o1 >> 1
-		return c.operator(c1, ch, m) + c.operator(m2, ch, m) + c.operator(c2, ch, m)
+		return c.operator(c1, ch, am, m) + c.operator(m2, ch, am, m) + c.operator(c2, ch, am, m)
 	case 6:
-		return c.operator(c1, ch, o1>>1) + c.operator(m2, ch, 0) + c.operator(c2, ch, 0)
+		return c.operator(c1, ch, am, o1>>1) + c.operator(m2, ch, am, 0) + c.operator(c2, ch, am, 0)
 	default:
-		return o1 + c.operator(c1, ch, 0) + c.operator(m2, ch, 0) + c.operator(c2, ch, 0)
+		return o1 + c.operator(c1, ch, am, 0) + c.operator(m2, ch, am, 0) + c.operator(c2, ch, am, 0)
 	}
 }
 
