@@ -58,6 +58,7 @@ type soundGame struct {
 }
 
 func (sg soundGame) Update() error {
+	sg.snd.prepare()
 	err := sg.game.Update()
 	sg.snd.tick()
 	return err
@@ -112,8 +113,10 @@ func (s *sound) start() error {
 	return nil
 }
 
-// tick is called once per displayed frame after the machine advanced.
-func (s *sound) tick() {
+// prepare runs before the machine advances: a machine that was just loaded or reset (from
+// a JS call between ticks) gets its sound on before its first frame runs, and muting,
+// warp and pausing take effect.
+func (s *sound) prepare() {
 	if !s.started {
 		return
 	}
@@ -136,6 +139,15 @@ func (s *sound) tick() {
 		s.stream.SetMuted(quiet)
 		s.quiet = quiet
 	}
+}
+
+// tick runs after the machine advanced: the samples it made go to the player.
+func (s *sound) tick() {
+	if !s.started {
+		return
+	}
+	s.prepare() // the tick may have stopped the program, or a step ended
+	m := s.m
 	n := m.SoundSample()
 	lr := m.Sound()
 	s.fingerprint(n, lr)
