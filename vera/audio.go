@@ -1,9 +1,10 @@
 package vera
 
-// PCM audio state (X16-HARDWARE.md 2.3, 2.4; RTL audio/pcm.v, audio/audio_fifo.v). The PSG
-// registers need nothing here: they live in VRAM $1F9C0-$1F9FF (port writes land there).
-// The FIFO drains lazily: its state at any cycle follows in closed form from the rate and
-// the number of 48828.125 Hz sample ticks since the last sync.
+// PCM audio (X16-HARDWARE.md 2.3, 2.4; RTL audio/pcm.v, audio/audio_fifo.v). The PSG is in
+// psg.go (its registers live in VRAM $1F9C0-$1F9FF, where port writes land), the DAC sample
+// stream in sound.go. The FIFO drains lazily: with nobody listening its state at any cycle
+// follows in closed form from the rate and the number of 48828.125 Hz sample ticks since
+// the last sync; with sound output on every tick is stepped so its sample can be heard.
 
 const (
 	pcmFIFOSize   = 4096 // 4 KB ring; it holds at most 4095 bytes
