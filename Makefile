@@ -92,11 +92,11 @@ rom-check: rom
 ## shaped like X16 games (core/testdata/bench) and reports ms/frame and the real-time factor
 ## (x-realtime; the -cpu figures count the process's CPU time, steadier on a loaded machine).
 bench:
-	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf
+	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf ./ym2151
 
 ## bench-wasm: the same benchmarks compiled to wasm and run under Node.
 bench-wasm:
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf ./ym2151
 
 ## bench-browser: the benchmark programs in the page, in headless Chromium (the browser
 ## tests' flags): displayed frames a second at 100 %, emulation and overlay ms a frame,

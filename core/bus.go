@@ -74,8 +74,7 @@ type Bus struct {
 	via1, via2 VIA
 	vera       *vera.VERA
 	emu        emuDevice
-	ym         [256]byte // YM2151 registers as last written (no FM synthesis yet)
-	ymAddr     uint8
+	ym         ymDevice
 
 	instrs traceBuffer // the profiler's instruction batch and its tracer (nil when nobody profiles)
 	sys    *sysDevices // I2C/SNES on VIA1 port A, host calls at $9FBD (kernal_traps.go)
@@ -232,7 +231,7 @@ func (b *Bus) readIO(a uint16) uint8 {
 	case a < 0x9F60:
 		b.cycle += slowIOWait
 		if a&1 == 1 {
-			return 0 // YM2151 status: never busy (no FM synthesis is emulated yet)
+			return b.ym.status(now)
 		}
 		return 0x9F
 	case a < 0x9FA0:
@@ -261,11 +260,7 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 		b.vera.Write(uint8(a&0x1F), v, now)
 	case a < 0x9F60:
 		b.cycle += slowIOWait
-		if a&1 == 0 {
-			b.ymAddr = v
-		} else {
-			b.ym[b.ymAddr] = v
-		}
+		b.ym.write(a, v, now)
 	case a < 0x9FA0:
 		// expansion IO3/IO4: nothing there
 	default:
@@ -341,7 +336,7 @@ func (b *Bus) peekIO(a uint16) uint8 {
 		return b.vera.Peek(uint8(a & 0x1F))
 	case a < 0x9F60:
 		if a&1 == 1 {
-			return 0
+			return b.ym.peek(b.cycle)
 		}
 		return 0x9F
 	case a >= 0x9FB0 && a < 0x9FC0:

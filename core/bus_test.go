@@ -144,7 +144,7 @@ func TestOpenBusIO(t *testing.T) {
 		}
 	}
 	if got := m.bus.read(0x9F41); got != 0 {
-		t.Errorf("YM status reads $%02X, want 0 (not busy)", got)
+		t.Errorf("YM status reads $%02X, want 0 (not busy, no timer flags)", got)
 	}
 }
 

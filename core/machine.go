@@ -53,6 +53,7 @@ type Machine struct {
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
 	dbg    *debugger  // breakpoints, watchpoints, stepping (debug.go); nil until used
+	snd    soundState // the mixed sound output, when on (sound.go)
 }
 
 // New builds a machine and resets it.
@@ -104,6 +105,7 @@ func (m *Machine) Reset() {
 	b.via1.Reset()
 	b.via2.Reset()
 	m.vera.Reset()
+	b.ym.reset(b.cycle)
 	b.emu = emuDevice{}
 	m.sys.reset()
 	m.sync(b.cycle)
@@ -313,8 +315,11 @@ func (m *Machine) service() Event {
 	}
 	b.via1.SyncTo(now)
 	b.via2.SyncTo(now)
-	m.cpu.irq = m.vera.IRQ() || b.via1.IRQ() || b.via2.IRQ()
-	b.devNext = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent())
+	if now >= b.ym.next {
+		b.ym.syncTo(now) // a timer overflows: its flag raises the YM's IRQ
+	}
+	m.cpu.irq = m.vera.IRQ() || b.via1.IRQ() || b.via2.IRQ() || b.ym.chip.IRQ()
+	b.devNext = min(m.vera.NextEvent(), b.via1.NextEvent(), b.via2.NextEvent(), b.ym.next)
 	if b.devNext <= now {
 		b.devNext = now + 1
 	}

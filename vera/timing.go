@@ -61,7 +61,7 @@ func (v *VERA) vsync() {
 // EventVSync if line 480 started since the last SyncTo.
 func (v *VERA) SyncTo(now uint64) Events {
 	v.sync(now)
-	v.pcm.syncTo(now)
+	v.audioSync(now)
 	ev := v.clk.pending
 	v.clk.pending = 0
 	return ev

@@ -81,6 +81,8 @@ type VERA struct {
 	irqLine    uint16 // 9-bit LINE interrupt line (IRQLINE_L + IEN bit 7)
 
 	pcm pcmState
+	psg psgState
+	snd soundOut
 	spi spiState
 	clk timing
 }
@@ -104,6 +106,7 @@ func (v *VERA) Reset() {
 	v.layer = [2]Layer{}
 	// Bit 3 (line_interlace_mode) resets to 1 in the RTL; it only matters for NTSC/RGB.
 	v.comp = Composer{Video: 0x08, HScale: 128, VScale: 128, HStop: 640, VStop: 480}
+	v.audioSync(v.clk.now) // the sound made before the reset is made with the old registers
 	v.pcm.reset()
 	v.spi = spiState{}
 	v.resetRenderer()
@@ -117,7 +120,7 @@ func (v *VERA) Read(reg uint8, now uint64) uint8 {
 	case regData0, regData1:
 		return v.readData(int(reg-regData0), v.busLine(now))
 	case regISR, regAudioCtrl:
-		v.pcm.syncTo(now)
+		v.pcm.syncTo(now, &v.snd)
 	case regDC0, regDC0 + 1:
 		if v.dcSel == 6 {
 			// DCSEL 6: reading $9F29 resets the accumulator, $9F2A accumulates (2.9).
@@ -192,7 +195,7 @@ func (v *VERA) Write(reg, val uint8, now uint64) {
 	case reg <= regL1VScrlH:
 		v.writeLayer(reg, val)
 	case reg <= regAudioData:
-		v.pcm.write(reg, val, now)
+		v.pcm.write(reg, val, now, &v.snd)
 	default:
 		v.spi.write(reg, val, now)
 	}
@@ -320,7 +323,9 @@ func (v *VERA) PokeVRAM(addr uint32, val uint8) {
 func (v *VERA) storeByte(addr uint32, val uint8) {
 	v.vram[addr] = val
 	v.noteWrite(addr)
-	if addr >= paletteBase && addr < spriteBase {
+	if addr >= psgBase && addr < paletteBase {
+		v.psg.write(uint8(addr-psgBase), val, v.clk.now, &v.snd)
+	} else if addr >= paletteBase && addr < spriteBase {
 		v.paletteDirty = true
 	} else if addr >= spriteBase {
 		v.spritesDirty = true

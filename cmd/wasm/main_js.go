@@ -45,7 +45,7 @@ func main() {
 	js.Global().Get("document").Call("dispatchEvent", js.Global().Get("Event").New("x16scope-ready"))
 	// The screen takes keyboard focus when clicked, not on load: until then the page's
 	// keys (Tab, shortcuts) work as usual.
-	if err := ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
+	if err := ebiten.RunGameWithOptions(withSound(g), &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -25,6 +25,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames (for test programs that return)")
 	var bf breakFlags
 	bf.register(fs)
+	wavPath := fs.String("wav", "", "write what the program played to `FILE` (WAV, 48 kHz 16-bit stereo)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
@@ -64,6 +65,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		tr = newTraceRing(m, *traceN)
 		m.SetRecorder(tr)
 	}
+	wav, err := startWAV(m, *wavPath)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
 	if mf.program.from != "" {
 		fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
@@ -76,6 +81,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	for ran < *frames {
 		mf.feedKeys(m, ran)
 		ev := m.RunFrame()
+		if err := wav.frame(); err != nil {
+			return err
+		}
 		stdout.Write(m.DrainConsole())
 		for _, n := range m.DrainNotices() {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
@@ -100,6 +108,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
 		tr.print(stdout)
+	}
+	if err := wav.close(stdout); err != nil {
+		return err
 	}
 	if *pngPath != "" {
 		if err := writeFramePNG(*pngPath, m.VERA().Frame()); err != nil {
