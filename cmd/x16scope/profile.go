@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
+	"strconv"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -96,9 +98,16 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "outcome: %s\n", outcome)
 		writeReport(stdout, &s)
 	}
-	if *maxP99 > 0 && s.Periods.Utilisation.P99 > *maxP99 {
-		fmt.Fprintf(stderr, "x16scope profile: p99 utilisation %.2f%% exceeds --max-p99 %.2f%%\n", s.Periods.Utilisation.P99, *maxP99)
-		return exitCode(exitOverBudget)
+	// The gate compares exact work cycles with the threshold, never the rounded percentage;
+	// the flag's shortest text ("90.1") is read as the exact decimal it spells.
+	if *maxP99 > 0 {
+		text := strconv.FormatFloat(*maxP99, 'g', -1, 64)
+		limit, ok := new(big.Rat).SetString(text)
+		if q := p.P99(*frames); ok && q.Exceeds(limit) {
+			fmt.Fprintf(stderr, "x16scope profile: p99 utilisation %s%% (%d of %d cycles) exceeds --max-p99 %s%%\n",
+				exactPct(q.Utilisation(), *maxP99), q.Work, q.Budget, text)
+			return exitCode(exitOverBudget)
+		}
 	}
 	return nil
 }
@@ -130,4 +139,16 @@ func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
 		zones = append(zones, zs...)
 	}
 	return zones, nil
+}
+
+// exactPct prints the p99 with enough decimals to show it is above the limit (90.0037, not
+// 90.00, when the limit is 90).
+func exactPct(p99, limit float64) string {
+	for d := 2; d < 8; d++ {
+		s := strconv.FormatFloat(p99, 'f', d, 64)
+		if v, _ := strconv.ParseFloat(s, 64); v > limit {
+			return s
+		}
+	}
+	return strconv.FormatFloat(p99, 'g', -1, 64)
 }

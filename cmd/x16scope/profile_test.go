@@ -62,8 +62,16 @@ func TestProfileJSON(t *testing.T) {
 }
 
 func TestProfileMaxP99(t *testing.T) {
-	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "1.5"); code != 3 || !strings.Contains(errs, "p99 utilisation 1.52% exceeds --max-p99 1.50%") {
+	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "1.5"); code != 3 || !strings.Contains(errs, "p99 utilisation 1.52% (2038 of 134400 cycles) exceeds --max-p99 1.5%") {
 		t.Errorf("--max-p99 1.5: exit %d, stderr %q; want 3", code, errs)
+	}
+	// 2,038 of 134,400 cycles is 1.516369...%: shown rounded as 1.52, it is under 1.5164 and
+	// over 1.5163; the gate compares the exact cycles.
+	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "1.5164"); code != 0 {
+		t.Errorf("--max-p99 1.5164: exit %d, stderr %q; want 0", code, errs)
+	}
+	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "1.5163"); code != 3 || !strings.Contains(errs, "p99 utilisation 1.52% (2038 of 134400 cycles) exceeds --max-p99 1.5163%") {
+		t.Errorf("--max-p99 1.5163: exit %d, stderr %q; want 3", code, errs)
 	}
 	if code, _, errs := runCLI("profile", "--bare", isrpoll, "--frames", "5", "--max-p99", "2"); code != 0 {
 		t.Errorf("--max-p99 2: exit %d, stderr %q; want 0", code, errs)
