@@ -424,3 +424,32 @@ func TestMachineReset(t *testing.T) {
 		t.Errorf("reset frame: %d cycles charged, %d elapsed; want 7 fewer", r.Cycles, r.EndCycle-prev.EndCycle)
 	}
 }
+
+// TestMarkerStoreCyclesDocumented: the README's account of the marker store's own cycles
+// holds on the machine: an entering `sta $9FBC` is 7 cycles of its region (region 3 of
+// markers.s is its store and ten NOPs), and a leaving store is charged after the region
+// (region 2's count, from the guest's counter, excludes the store that leaves it).
+func TestMarkerStoreCyclesDocumented(t *testing.T) {
+	pr := loadProgram(t, "markers")
+	if ev := pr.run(10); ev&core.EventExit == 0 {
+		t.Fatalf("program did not return (event %v)", ev)
+	}
+	if r3 := pr.total(RegionBucket(3)); r3 != 7+10*2 {
+		t.Errorf("region 3 = %d cycles, want 27: the entering store's 7 and ten NOPs", r3)
+	}
+	// Region 2: its entering store (7), ldy (2), 20 dey/bne passes (5 each, the last bne 2),
+	// lda #3 (2), region 3's leaving store (7, region 2's: it follows region 3), lda (2),
+	// ldx (2), 5 dex/bne passes (the last bne 2). Its own leaving store is not in it.
+	if r2, want := pr.total(RegionBucket(2)), uint64(7+2+20*5-1+2+7+2+2+5*5-1); r2 != want {
+		t.Errorf("region 2 = %d cycles, want %d", r2, want)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"takes 7 cycles", "enters a region", "counts to that region", "the store that leaves a", "counts to what follows"} {
+		if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+			t.Errorf("README does not document the marker store's cycles: %q missing", want)
+		}
+	}
+}
