@@ -49,17 +49,10 @@ type renderState struct {
 	vStarted bool
 	scaledY  int
 
-	words   [2]lineWords   // each layer's bus words per line, for its last register values
+	fetches lineFetchCache // both layers' bus words per line, by the registers that decide them
 	mapRows [2]mapRowWords // each layer's decoded map row (8 bpp 8-wide tiles)
 
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
-}
-
-// lineWords remembers LayerLineWords (tile + map words) for one set of layer registers.
-type lineWords struct {
-	layer Layer
-	n     uint16
-	ok    bool
 }
 
 // rowKey is everything that decides a composed row's pixels when it has no sprites.
@@ -156,23 +149,13 @@ func (v *VERA) renderLine(y int) {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
 			lines[i], src.id[i] = v.renderLayerCached(i, lineIdx)
-			lb.Layer[i] = r.layerWords(i, &v.layer[i])
 		}
+		lb.Layer = r.fetches.get(&v.layer, v.comp.Video)
 		v.renderSprites(lineIdx, lb)
 	} else {
 		r.eraseSprites()
 	}
 	v.composeLine(y, lines[0], lines[1], r.sprOcc.shown(), src)
-}
-
-// layerWords is LayerLineWords for layer i's registers l, recomputed only when they change.
-func (r *renderState) layerWords(i int, l *Layer) uint16 {
-	w := &r.words[i]
-	if !w.ok || w.layer != *l {
-		t, m := LayerLineWords(*l, true)
-		*w = lineWords{layer: *l, n: uint16(t + m), ok: true}
-	}
-	return w.n
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the

@@ -624,7 +624,7 @@ func TestVScaleShrinkRepeatsStaleLines(t *testing.T) {
 	if lb := r.p.LineBus(242); lb.Layer[0] != 0 {
 		t.Fatalf("line 242 fetched %d layer words, want 0", lb.Layer[0])
 	}
-	if lb := r.p.LineBus(241); lb.Layer[0] != 200 {
-		t.Fatalf("line 241 fetched %d layer words, want 200", lb.Layer[0])
+	if lb := r.p.LineBus(241); lb.Layer[0] != 202 {
+		t.Fatalf("line 241 fetched %d layer words, want 202", lb.Layer[0])
 	}
 }
