@@ -51,7 +51,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 				// A confirmed wait loop closing once more (Instr's first case), kept in
 				// the loop: it is most instructions of a program that polls.
 				c := zones.at(pc, e.Bank())
-				if c == 0 {
+				if c == 0 || c&routineBit != 0 {
 					c = codeWait
 				}
 				if c != last {
@@ -71,7 +71,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 		}
 		c := pre
 		if c == 0 {
-			if c = zones.at(pc, e.Bank()); c == 0 {
+			if c = zones.at(pc, e.Bank()); c == 0 || c&routineBit != 0 && post == codeWait {
 				c = post
 			}
 		}
@@ -94,7 +94,7 @@ func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next ui
 			// The confirmed wait loop closing once more changes nothing: this is most
 			// instructions of a program that waits, so it stays here.
 			c := p.zones.at(pc, bank)
-			if c == 0 {
+			if c == 0 || c&routineBit != 0 {
 				c = codeWait
 			}
 			p.acc[c&bucketMask] += cycles
@@ -110,7 +110,7 @@ func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next ui
 	}
 	c := p.pre
 	if c == 0 {
-		if c = p.zones.at(pc, bank); c == 0 {
+		if c = p.zones.at(pc, bank); c == 0 || c&routineBit != 0 && p.post == codeWait {
 			c = p.post
 		}
 	}
@@ -164,7 +164,7 @@ func (p *Profiler) Wait(cycles uint32) {
 	case p.mk.on:
 		c = p.markerCode(p.waiPC, p.waiBank)
 	default:
-		if c = p.zones.at(p.waiPC, p.waiBank); c == 0 {
+		if c = p.zones.at(p.waiPC, p.waiBank); c == 0 || c&routineBit != 0 {
 			c = codeWait
 		}
 	}
@@ -261,7 +261,7 @@ func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
 	for _, e := range pass {
 		c := p.pre
 		if c == 0 {
-			if c = p.zones.at(e.PC(), e.Bank()); c == 0 {
+			if c = p.zones.at(e.PC(), e.Bank()); c == 0 || c&routineBit != 0 && p.post == codeWait {
 				c = p.post
 			}
 		}

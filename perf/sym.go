@@ -124,7 +124,7 @@ func ZonesFromSymbols(syms []Symbol) []Zone {
 				break
 			}
 		}
-		zs = append(zs, Zone{Name: s.Name, Start: s.Addr, End: end, Bank: s.Bank})
+		zs = append(zs, Zone{Name: s.Name, Start: s.Addr, End: end, Bank: s.Bank, Routine: true})
 	}
 	return zs
 }

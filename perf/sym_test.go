@@ -33,15 +33,15 @@ func TestZonesFromSymbols(t *testing.T) {
 	}
 	got := ZonesFromSymbols(syms)
 	want := []Zone{
-		{Name: "basic_end", Start: 0x080B, End: 0x080C, Bank: AnyBank},
-		{Name: "start", Start: 0x080D, End: 0x0811, Bank: AnyBank}, // @loop is inside start
-		{Name: "sub", Start: 0x0812, End: 0x0812, Bank: AnyBank},
-		{Name: "foo", Start: 0x0813, End: 0x0814, Bank: AnyBank}, // foo and inner share $0813: the first names it
-		{Name: "data", Start: 0x0815, End: 0x9EFF, Bank: AnyBank},
-		{Name: "rom_entry", Start: 0xC000, End: 0xFFEF, Bank: AnyBank},
-		{Name: "rom_tail", Start: 0xFFF0, End: 0xFFFF, Bank: AnyBank},
-		{Name: "banked_init", Start: 0xA000, End: 0xA03F, Bank: 2},
-		{Name: "banked_loop", Start: 0xA040, End: 0xBFFF, Bank: 2},
+		{Name: "basic_end", Start: 0x080B, End: 0x080C, Bank: AnyBank, Routine: true},
+		{Name: "start", Start: 0x080D, End: 0x0811, Bank: AnyBank, Routine: true}, // @loop is inside start
+		{Name: "sub", Start: 0x0812, End: 0x0812, Bank: AnyBank, Routine: true},
+		{Name: "foo", Start: 0x0813, End: 0x0814, Bank: AnyBank, Routine: true}, // foo and inner share $0813: the first names it
+		{Name: "data", Start: 0x0815, End: 0x9EFF, Bank: AnyBank, Routine: true},
+		{Name: "rom_entry", Start: 0xC000, End: 0xFFEF, Bank: AnyBank, Routine: true},
+		{Name: "rom_tail", Start: 0xFFF0, End: 0xFFFF, Bank: AnyBank, Routine: true},
+		{Name: "banked_init", Start: 0xA000, End: 0xA03F, Bank: 2, Routine: true},
+		{Name: "banked_loop", Start: 0xA040, End: 0xBFFF, Bank: 2, Routine: true},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d zones %+v, want %d", len(got), got, len(want))
