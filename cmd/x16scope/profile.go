@@ -57,7 +57,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if err := p.SetTargetFps(*fps); err != nil {
 		return fmt.Errorf("--fps: %w", err)
 	}
-	zones, err := loadZones(*symPath, *zonesPath)
+	zones, err := loadZones(*symPath, *zonesPath, prg)
 	if err != nil {
 		return err
 	}
@@ -112,9 +112,11 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// loadZones reads the symbol file's routines, then the JSON zones (defined later, so they
-// win where they overlap a routine: an idle zone drawn inside a routine works as expected).
-func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
+// loadZones reads the symbol file's routines (its labels that the program's code does not
+// use only as a branch target or data, perf.RoutineLabels), then the JSON zones (defined
+// later, so they win where they overlap a routine: an idle zone drawn inside a routine works
+// as expected).
+func loadZones(symPath, zonesPath string, prg core.PRG) ([]perf.Zone, error) {
 	var zones []perf.Zone
 	if symPath != "" {
 		data, err := os.ReadFile(symPath)
@@ -125,6 +127,7 @@ func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", symPath, err)
 		}
+		syms = perf.RoutineLabels(syms, prg.Load, prg.Entry, prg.Data)
 		zones = append(zones, perf.ZonesFromSymbols(syms)...)
 	}
 	if zonesPath != "" {

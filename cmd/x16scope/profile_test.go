@@ -79,16 +79,17 @@ func TestProfileMaxP99(t *testing.T) {
 }
 
 // Zones from the symbol file cover the poll loop too, but they only attribute work to
-// routines: the confirmed poll loop inside "poll" still waits, so periods stay synced, with
-// the same work as with no zones. A zone declared in JSON outranks detection: an idle one
-// takes the whole poll.
+// routines: the confirmed poll loop inside "main" still waits, so periods stay synced, with
+// the same work as with no zones. ("poll" is only a branch target, the loop's head inside
+// main: no zone of its own.) A zone declared in JSON outranks detection: an idle one takes
+// the whole poll.
 func TestProfileSymAndZones(t *testing.T) {
 	sym := "../../perf/testdata/isrpoll.sym"
 	code, out, errs := runCLI("profile", "--bare", isrpoll, "--frames", "20", "--sym", sym)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"periods: 19 judged, 0 over budget, 0 unsynced", "max 2,038 cycles", "zone    poll", "zone    work", "wait    wait"} {
+	for _, want := range []string{"periods: 19 judged, 0 over budget, 0 unsynced", "max 2,038 cycles", "zone    main", "zone    work", "wait    wait"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
