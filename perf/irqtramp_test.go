@@ -55,18 +55,19 @@ func checkIRQTramp(t *testing.T, image, prg []byte, mode uint8, every bool) {
 	p := New(m)
 	p.every = every
 	p.Acquire(OwnerCLI)
-	if _, err := m.StartPRG(prg); err != nil {
+	handler := symbol(t, "testdata/irqtramp.sym", "handler")
+	file := append([]byte(nil), prg...)
+	file[len(file)-1] = mode // the program's last byte (irqtramp.s)
+	if _, err := m.StartPRG(file); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Poke(0x30, mode); err != nil {
-		t.Fatal(err)
-	}
-	// Run until the handler ($0841, irqtramp.sym) is hooked (the official ROM loads and RUNs it first), then
+	// Run until the handler (irqtramp.sym) is hooked (the ROM boots, the official one loads
+	// and RUNs the program first), then
 	// long enough for every open thing to settle.
 	hooked := -1
 	for f := 0; f < 400 && hooked < 0; f++ {
 		m.RunFrame()
-		if m.Peek(0x0314) == 0x41 && m.Peek(0x0315) == 0x08 {
+		if uint16(m.Peek(0x0314))|uint16(m.Peek(0x0315))<<8 == handler {
 			hooked = p.FrameCount()
 		}
 	}
@@ -88,4 +89,24 @@ func checkIRQTramp(t *testing.T, image, prg []byte, mode uint8, every bool) {
 			t.Errorf("frame %d: bucket %d has %d cycles and irq %d of %d: the rest is elsewhere (%v)", r.Frame, want, got, r.IRQ, r.Cycles, b[:8])
 		}
 	}
+}
+
+// symbol is a label's address from a symbol file.
+func symbol(t *testing.T, path, name string) uint16 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := ParseSym(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name == name {
+			return s.Addr
+		}
+	}
+	t.Fatalf("%s has no label %q", path, name)
+	return 0
 }

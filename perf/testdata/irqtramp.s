@@ -7,12 +7,11 @@
 ;   pha 3, php 3, pha 3, phx 3, phy 3, tsx 2, lda abs,x 4, and # 2, bne 2) + jmp (cinv) 6
 ;   + handler 24 (lda # 2, sta abs 4, ply 4, plx 4, pla 4, rti 6) + irq_ret 17 = 98.
 ; The main loop never waits. mode (poked by the test before the program runs) selects what
-; is open when the interrupt lands: 0 nothing, 1 marker region 1 (in a framed guest, whose
+; is open when the interrupt lands (mode is the program's last byte: the test patches it): 0 nothing, 1 marker region 1 (in a framed guest, whose
 ; regions stay open across VSYNC), 2 a framed guest's gap (between $F1 and $F0).
 .include "prg.inc"
 
 CINV = $0314
-mode = $30
 
 start:  sei
         lda #<handler
@@ -46,3 +45,5 @@ handler:
         plx                     ; 4
         pla                     ; 4
         rti                     ; 6: returns to irq_ret
+
+mode:   .byte 0                 ; the test sets it in the file
