@@ -106,6 +106,7 @@ func (p *Profiler) start() {
 	p.mk.closeRegions()
 	p.refresh()
 	p.hist.restart()
+	p.hist.frameNo = uint32(core.FramesAt(p.m.Cycle())) + 1 // the frame in progress, from power-on
 	p.m.SetTracer(p)
 	if !p.every {
 		p.spans = true

@@ -42,8 +42,8 @@ func (f *machineFlags) addInputFlags(fs *flag.FlagSet) {
 	f.input.register(fs)
 }
 
-// feedKeys presses the --keys scheduled for the frame about to run (frame 0 is the first
-// frame after the program was started).
+// feedKeys presses the --keys scheduled up to frame, the number from power-on of the frame
+// about to run (1 is the first: it ends at the first VSYNC).
 func (f *machineFlags) feedKeys(m *core.Machine, frame int) {
 	if f.input != nil {
 		f.input.frame(m, frame)

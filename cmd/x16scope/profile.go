@@ -29,7 +29,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	mf.register(fs)
 	mf.addInputFlags(fs)
 	defer mf.close()
-	frames := fs.Int("frames", perf.HistoryFrames, "profile `N` frames (VSYNCs); the report covers the last 3600 at most")
+	frames := fs.Int("frames", perf.HistoryFrames, "profile until frame `N` has ended (frames count from power-on, as the report's frame numbers); the report covers the last 3600 at most")
 	fps := fs.Float64("fps", 60, "target frame rate `FPS` that sets the budget (30 = two frames per period)")
 	zonesPath := fs.String("zones", "", "zones from a JSON `FILE`: [{\"name\",\"start\",\"end\",\"bank\",\"idle\"}]")
 	symPath := fs.String("sym", "", "one zone per routine from a VICE label `FILE` (ld65 -Ln)")
@@ -67,19 +67,16 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 
 	p.Acquire(perf.OwnerCLI)
 	outcome := fmt.Sprintf("ran %d frames", *frames)
-	for ran := 0; ran < *frames; {
-		mf.feedKeys(m, ran)
+	for m.Frame() < uint64(*frames) {
+		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
-		if ev&core.EventVSync != 0 {
-			ran++
-		}
 		if ev&(core.EventExit|core.EventStop) != 0 {
 			outcome = "exited (the program returned)"
 			if ev&core.EventStop != 0 {
 				outcome = "stopped (STP)"
 			}
-			outcome += fmt.Sprintf(" after %d frames", ran)
+			outcome += fmt.Sprintf(" in frame %d", m.Frame()+1)
 			p.Flush()
 			break
 		}

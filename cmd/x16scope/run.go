@@ -17,10 +17,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	mf := machineFlags{builtinDefault: true}
 	mf.register(fs)
 	mf.addInputFlags(fs)
-	frames := fs.Int("frames", 60, "run at most `N` frames (VSYNCs)")
+	frames := fs.Int("frames", 60, "run until frame `N` has ended (frames count from power-on: frame n ends at the n-th VSYNC)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
-	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
+	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR`, named by frame number from power-on (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
@@ -59,16 +59,14 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
 	outcome := fmt.Sprintf("ran %d frames", *frames)
-	ran := 0
-	for ran < *frames {
-		mf.feedKeys(m, ran)
+	for m.Frame() < uint64(*frames) {
+		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
 		stdout.Write(m.DrainConsole())
 		for _, n := range m.DrainNotices() {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
 		}
 		if ev&core.EventVSync != 0 {
-			ran++
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
 				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
 					return err
