@@ -69,7 +69,7 @@ func (f *machineFlags) romName() string {
 }
 
 // newMachine builds a machine from the flags and starts the program file on it the way
-// its ROM does (core.Machine.StartPRG): typed SYS on the built-in ROM, LOAD and RUN on the
+// its ROM does (core.Machine.StartPRG): SYS pasted on the built-in ROM, LOAD and RUN on the
 // official one, a direct jump with no ROM.
 func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, error) {
 	if f.bare && f.rom != "" {

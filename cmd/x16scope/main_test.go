@@ -64,7 +64,7 @@ func TestRunHelloBare(t *testing.T) {
 	}
 }
 
-// TestRunHelloOfficial runs the program on the official ROM (LOAD and RUN typed at BASIC's
+// TestRunHelloOfficial runs the program on the official ROM (LOAD and RUN pasted at BASIC's
 // READY). It needs X16_ROM.
 func TestRunHelloOfficial(t *testing.T) {
 	rom := os.Getenv("X16_ROM")
