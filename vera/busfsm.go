@@ -190,10 +190,11 @@ func LineFetches(l0, l1 Layer, en0, en1 bool) [2]LayerFetches {
 }
 
 // lineFetchCache remembers LineFetches by what decides it (fetchKey of both layers), so a
-// line costs a key and a compare, and a raster effect that changes the scroll every line
-// still finds its few combinations here.
+// line costs a key and a compare. A slot is chosen by both layers' scroll bits, so a raster
+// effect that changes either layer's scroll on every line (any of the 32 x 32 combinations
+// that matter) never evicts another combination of the same modes.
 type lineFetchCache struct {
-	slot [64]struct {
+	slot [1024]struct {
 		key uint32 // both layers' fetchKey + 1 (0: empty)
 		n   [2]uint16
 	}
@@ -203,13 +204,17 @@ type lineFetchCache struct {
 func (c *lineFetchCache) get(l *[2]Layer, video uint8) [2]uint16 {
 	k0, k1 := fetchKey(&l[0], video&0x10 != 0), fetchKey(&l[1], video&0x20 != 0)
 	key := (k0 | k1<<11) + 1
-	e := &c.slot[(k0^k1*37)&63]
+	e := &c.slot[fetchSlot(k0, k1)]
 	if e.key != key {
 		f := LineFetches(l[0], l[1], video&0x10 != 0, video&0x20 != 0)
 		e.key, e.n = key, [2]uint16{uint16(f[0].Total()), uint16(f[1].Total())}
 	}
 	return e.n
 }
+
+// fetchSlot is the cache slot of a combination: both layers' scroll bits (bits 5-9 of their
+// keys), spread over the modes.
+func fetchSlot(k0, k1 uint32) uint32 { return (k0>>5&31 | k1&0x3E0) ^ (k0^k1)&31 }
 
 // fetchKey packs what a layer's fetches depend on: enabled, bitmap, colour depth, tile
 // width and, in tile modes, the fine scroll and the first map column's parity.

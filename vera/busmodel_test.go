@@ -234,3 +234,12 @@ func TestLineBusFromRender(t *testing.T) {
 	check(232, 202, 0, 0)
 	check(480, 202, 0, 0) // the 481st render: source line 240
 }
+
+// BenchmarkLineFetches is one clock-by-clock run of both layer fetch machines: what a line
+// costs when its registers are not in the cache (a new scroll combination).
+func BenchmarkLineFetches(b *testing.B) {
+	l0, l1 := vera.Layer{Config: 0x03, HScroll: 3}, vera.Layer{Config: 0x02, HScroll: 9}
+	for b.Loop() {
+		vera.LineFetches(l0, l1, true, true)
+	}
+}
