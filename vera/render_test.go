@@ -629,7 +629,7 @@ func TestVScaleShrinkRepeatsStaleLines(t *testing.T) {
 	}
 }
 
-// Horizontal fine scroll on 4, 2 and 1 bpp tile layers: the RTL starts writing the line
+// Horizontal fine scroll on 8, 4 and 2 bpp tile layers: the RTL starts writing the line
 // buffer at 0 - fine scroll (layer_renderer.v:496-501), so screen column 0 shows source pixel
 // s whether s is odd or even and wherever it falls in a byte, also at HSCALE 2x. (The
 // official emulator shows the pixel before at odd scroll values: docs/HARDWARE-NOTES.md.)
@@ -638,7 +638,8 @@ func TestOddHScrollFirstColumn(t *testing.T) {
 		name   string
 		config uint8 // colour depth
 		w16    bool
-	}{{"4bpp 8-wide", 2, false}, {"4bpp 16-wide", 2, true}, {"2bpp 8-wide", 1, false}, {"2bpp 16-wide", 1, true}} {
+	}{{"4bpp 8-wide", 2, false}, {"4bpp 16-wide", 2, true}, {"2bpp 8-wide", 1, false}, {"2bpp 16-wide", 1, true},
+		{"8bpp 8-wide", 3, false}, {"8bpp 16-wide", 3, true}} {
 		for _, hscale := range []uint8{128, 64} {
 			for s := uint16(0); s < 16; s++ {
 				r := newRig(t)
