@@ -101,3 +101,20 @@ func TestVStartWindowAgainstX16emu(t *testing.T) {
 		}
 	}
 }
+
+// The version readout, shown as the background colour: 47.0.2 in both, so the frames are
+// identical.
+func TestVersionAgainstX16emu(t *testing.T) {
+	off, xs := officialFrames(t, "testdata/version.prg")
+	for y := 0; y < 480; y++ {
+		for x := 0; x < 640; x++ {
+			if !samePixel(off, xs, x, y, x, y) {
+				t.Fatalf("pixel (%d,%d) differs", x, y)
+			}
+		}
+	}
+	// Red 7 (47 - 40), green 0, blue 2: $702.
+	if r, g, b, _ := xs.At(632, 240).RGBA(); r>>8 != 0x77 || g>>8 != 0 || b>>8 != 0x22 {
+		t.Errorf("background %02X %02X %02X, want 77 00 22 (version 47.0.2)", r>>8, g>>8, b>>8)
+	}
+}
