@@ -135,25 +135,25 @@ func (c *CPU) adcDecimal(v uint8) {
 	c.A, c.P = r, p
 }
 
-// sbcDecimal is BCD subtraction as the 65C02 does it, digit by digit like adcDecimal: a
-// borrow out of the low digit is adjusted by 6 within the digit and taken from the high
-// digit, and a borrow out of the byte subtracts $60. C and V are those of the binary
-// subtraction; N and Z describe the final result. (Bruce Clark's tutorial adjusts the whole
-// byte by 6 instead, which differs when the operand's low digit is not valid BCD; the
-// digit-wise form matches all recorded W65C02S vectors.)
+// sbcDecimal is BCD subtraction as the 65C02 does it (Bruce Clark's "Decimal Mode" tutorial,
+// appendix A, 65C02 column): the binary difference is adjusted by $60 when it borrows out of
+// the byte and by 6 more when the low digits borrow. Adjusting the whole byte by 6 (not the low
+// digit alone, as the NMOS 6502 does) only matters for digits above 9: real 65C02s compute
+// $90-$0F = $7B where the NMOS 6502 gives $8B. C and V are those of the binary subtraction;
+// N and Z describe the final result.
 func (c *CPU) sbcDecimal(v uint8) {
 	a := c.A
 	borrow := 1 - int(c.P&flagC)
 	lo := int(a&0x0F) - int(v&0x0F) - borrow
-	if lo < 0 {
-		lo = (lo-0x06)&0x0F - 0x10
-	}
-	t := int(a&0xF0) - int(v&0xF0) + lo
+	bin := int(a) - int(v) - borrow
+	t := bin
 	if t < 0 {
 		t -= 0x60
 	}
+	if lo < 0 {
+		t -= 0x06
+	}
 	r := uint8(t)
-	bin := int(a) - int(v) - borrow
 	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
 	if bin >= 0 {
 		p |= flagC

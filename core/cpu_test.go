@@ -221,6 +221,9 @@ func TestDecimalMode(t *testing.T) {
 		{"SBC# dec", []uint8{0xE9, 0x01}, 0x10, flagU | flagD | flagC, 0x09, flagU | flagD | flagC, 3},
 		// 00 - 01 = 99 with borrow; N from the BCD result.
 		{"SBC# borrow", []uint8{0xE9, 0x01}, 0x00, flagU | flagD | flagC, 0x99, flagU | flagD | flagN, 3},
+		// A low digit above 9: the 65C02 adjusts the whole difference ($81 - 6 = $7B), as real
+		// 65C02 hardware does; the NMOS 6502 adjusts the digit alone and gives $8B.
+		{"SBC# digit above 9", []uint8{0xE9, 0x0F}, 0x90, flagU | flagD | flagC, 0x7B, flagU | flagD | flagC, 3},
 		// ADC zp in decimal: 3 + 1 cycles, the extra one re-reads the operand.
 		{"ADC zp dec", []uint8{0x65, 0x80}, 0x25, flagU | flagD, 0x73, flagU | flagD, 4},
 	} {

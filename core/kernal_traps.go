@@ -35,6 +35,10 @@ type sysDevices struct {
 	ret        ReturnState // how it returned
 	returned   bool
 
+	paste         pasteState // StartPRG's command for the official KERNAL (prg_paste.go)
+	startAtPrompt *PRG       // StartPRG's program for the built-in ROM, started at its prompt
+	typed         string     // TypeText's text held back until the start is done
+
 	files   fileTable // the built-in KERNAL's logical files
 	notices []string  // messages for the user (unimplemented calls, I/O errors)
 }
@@ -69,12 +73,21 @@ func (s *sysDevices) rearm() {
 	if s.official {
 		s.armedLow = 0xFEA8
 	}
+	if s.paste.armed && s.armedLow > 0xFFCF {
+		s.armedLow = 0xFFCF
+	}
 	s.kernLow = s.armedLow
+	if s.pasting() {
+		s.kernLow = 0 // the paste looks at every instruction (below), so trap() must run
+	}
 	if d := s.m.dbg; d != nil && d.perInstr {
 		s.armedLow = 0 // the debugger looks after every instruction (debug.go)
 	}
 	if s.pending == 0 {
 		s.trapLow = s.armedLow
+	}
+	if s.pasting() {
+		s.trapLow = 0 // the paste tops the buffer up after every instruction
 	}
 	s.m.retrigger()
 }
@@ -97,6 +110,9 @@ func (s *sysDevices) reset() {
 	s.booted = false
 	s.prgRunning = false
 	s.pending = 0
+	s.paste = pasteState{}
+	s.startAtPrompt = nil
+	s.typed = ""
 	s.echo = 0 // the emulator device is reset with the machine
 	s.rearm()
 	s.files = fileTable{}
@@ -197,6 +213,9 @@ func (m *Machine) trap() Event {
 	if c.PC == 0xFFFF {
 		return EventExit
 	}
+	if s.paste.armed || len(s.paste.text) > 0 {
+		m.pasteStep()
+	}
 	if c.PC == chroutEntry && s.echo != 0 && m.bus.romBank == 0 {
 		m.bus.emu.echo(c.A, s.echo)
 	}
@@ -217,8 +236,7 @@ func (m *Machine) runPending() Event {
 	s := &m.sys
 	p := s.pending
 	s.pending = 0
-	s.trapLow = s.armedLow
-	m.retrigger()
+	s.rearm()
 	switch {
 	case p&pendPowerOff != 0:
 		s.notice("the program switched the machine off (SMC power-off request)")

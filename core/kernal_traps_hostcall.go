@@ -116,6 +116,11 @@ func (m *Machine) hostCall(fn uint8) {
 	case hcBooted:
 		s.booted = true
 		r[kNBanks] = uint8(m.bus.nbanks) // 256 banks wrap to 0, as MEMTOP reports them
+		if s.startAtPrompt != nil {
+			if err := m.sysAtPrompt(*s.startAtPrompt); err != nil {
+				s.notice("starting the program: %v", err)
+			}
+		}
 		return
 	case hcSysret:
 		// a SYS typed at READY returned; if StartPRG started it, the run is over

@@ -95,11 +95,16 @@ func (s *smcDevice) refill() {
 	}
 }
 
-// TypeText types text through the keyboard (see keyStrokes).
+// TypeText types text through the keyboard (see keyStrokes). While StartPRG's start is under
+// way (Starting), the text waits for it, so it reaches the program, not the ROM's prompt.
 func (m *Machine) TypeText(text string) error {
 	codes, err := keyStrokes(text)
 	if err != nil {
 		return err
+	}
+	if m.Starting() {
+		m.sys.typed += text
+		return nil
 	}
 	for _, c := range codes {
 		m.sys.smc.queueKey(c)

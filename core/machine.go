@@ -134,12 +134,16 @@ func (m *Machine) VERA() *vera.VERA { return m.vera }
 func (m *Machine) Cycle() uint64 { return m.bus.cycle }
 
 // Frame is the number of VSYNCs since the machine was built (a VSYNC landing exactly on
-// the current cycle counts: it has been processed).
-func (m *Machine) Frame() uint64 {
-	if m.bus.cycle < vsyncOffset {
+// the current cycle counts: it has been processed). Frames are numbered from power-on: frame
+// n is the one that ends at the n-th VSYNC, so Frame is the number of the last complete one.
+func (m *Machine) Frame() uint64 { return FramesAt(m.bus.cycle) }
+
+// FramesAt is the number of VSYNCs from power-on up to and including cycle.
+func FramesAt(cycle uint64) uint64 {
+	if cycle < vsyncOffset {
 		return 0
 	}
-	return (m.bus.cycle-vsyncOffset)/CyclesPerFrame + 1
+	return (cycle-vsyncOffset)/CyclesPerFrame + 1
 }
 
 // NextVSync is the cycle of the first VSYNC strictly after the current cycle.

@@ -9,13 +9,6 @@ import (
 // built-in ROM, which has no BASIC interpreter.
 var ErrNeedsBASIC = errors.New("this is a tokenized BASIC program and the built-in ROM has no BASIC interpreter: run it with the official ROM (x16scope run --rom FILE)")
 
-// Frames StartPRG waits for a ROM to reach its prompt. The built-in ROM needs 2; the
-// official one about 70 (it probes the SMC, the RTC and the SD card first).
-const (
-	builtinBootFrames  = 30
-	officialBootFrames = 600
-)
-
 // Built-in KERNAL keyboard buffer (rom/src/kernal.inc ndx/keyd): StartPRG "pastes" the SYS
 // command there, as the official emulator pastes its -prg commands into the KERNAL's.
 const (
@@ -35,17 +28,20 @@ type ReturnState struct {
 //   - no ROM (Config.ROM nil) or a ROM that is neither x16scope's nor the official
 //     KERNAL: the program is copied to memory and the CPU jumps to its entry directly
 //     (interrupts masked; a final RTS reaches $FFFF, which RunUntil reports as EventExit);
-//   - the built-in ROM: the machine boots to READY., the program is copied to memory and
-//     "SYS nnnn" + RETURN goes into the KERNAL's keyboard buffer, so the program runs with
-//     the KERNAL's interrupt handling live; its RTS returns to READY, which RunUntil
-//     reports as EventExit (see Returned). A tokenized BASIC program gets ErrNeedsBASIC;
-//   - the official KERNAL: the machine boots to BASIC's READY., then LOAD":*",8,1 and RUN
-//     (or SYS for machine code with no BASIC stub) are typed on the keyboard, and the host
-//     file system serves the program as ":*", as the official emulator's -prg -run does.
-//     The program starts during the following frames.
+//   - the built-in ROM: when the ROM reports its READY prompt, the program is copied to
+//     memory and "SYS nnnn" + RETURN goes into the KERNAL's keyboard buffer, so the program
+//     runs with the KERNAL's interrupt handling live; its RTS returns to READY, which
+//     RunUntil reports as EventExit (see Returned). A tokenized BASIC program gets
+//     ErrNeedsBASIC;
+//   - the official KERNAL: as the official emulator's -prg FILE -run does, when BASIC first
+//     asks for a line (the PC reaches $FFCF) LOAD":*",8,1 and RUN (or SYS for machine code
+//     with no BASIC stub) are pasted into the KERNAL's keyboard buffer, and the host file
+//     system serves the program as ":*" (prg_paste.go). StartPRG returns at once; the
+//     machine boots and starts the program as it runs, on the frame the official emulator
+//     starts it on.
 //
-// Booting runs the machine for a few frames (up to 30 for the built-in ROM, 600 for the
-// official one) before StartPRG returns.
+// StartPRG runs no frames: the program starts while the machine runs, so frame numbers
+// count from power-on whatever the ROM (see README, "Frame numbers").
 func (m *Machine) StartPRG(file []byte) (PRG, error) {
 	p, err := ParsePRG(file)
 	if err != nil {
@@ -67,45 +63,40 @@ func (m *Machine) startBuiltin(p PRG) error {
 	if p.BASIC {
 		return ErrNeedsBASIC
 	}
-	if err := m.bootToPrompt(builtinBootFrames); err != nil {
-		return err
+	if m.sys.booted {
+		return m.sysAtPrompt(p)
 	}
+	m.sys.startAtPrompt = &p // sysAtPrompt runs when the ROM reports its prompt
+	return nil
+}
+
+// sysAtPrompt loads p and pastes "SYS entry" into the built-in KERNAL's keyboard buffer: the
+// ROM is at its READY prompt.
+func (m *Machine) sysAtPrompt(p PRG) error {
+	m.sys.startAtPrompt = nil
 	m.LoadPRG(p)
 	if err := m.pasteKeys(fmt.Sprintf("SYS%d\r", p.Entry)); err != nil {
 		return err
 	}
 	m.sys.prgRunning, m.sys.returned = true, false
+	m.typeDeferred()
 	return nil
 }
 
 func (m *Machine) startOfficial(p PRG, file []byte) error {
-	if err := m.bootToPrompt(officialBootFrames); err != nil {
-		return err
+	cmd := "LOAD\":*\",8,1\r"
+	if p.SYS || p.BASIC {
+		cmd += "RUN\r"
+	} else {
+		cmd += fmt.Sprintf("SYS%d\r", p.Entry)
 	}
+	// Device 8 is the host file system from power-on, as in the official emulator: the
+	// KERNAL's boot-time look for AUTOBOOT.X16 is answered at once, not by bus timeouts.
 	if m.sys.dos == nil {
 		empty, _ := NewMemFS(nil)
 		m.SetFileSystem(empty)
 	}
-	m.sys.dos.autoload = append([]byte(nil), file...)
-	cmd := "LOAD\":*\",8,1\n"
-	if p.SYS || p.BASIC {
-		cmd += "RUN\n"
-	} else {
-		cmd += fmt.Sprintf("SYS%d\n", p.Entry)
-	}
-	return m.TypeText(cmd)
-}
-
-// bootToPrompt runs frames until the ROM waits for input (Booted).
-func (m *Machine) bootToPrompt(limit int) error {
-	for i := 0; !m.sys.booted; i++ {
-		if i == limit {
-			return fmt.Errorf("the ROM did not reach its READY prompt within %d frames (PC=$%04X)", limit, m.cpu.PC)
-		}
-		if m.RunFrame()&EventStop != 0 {
-			return fmt.Errorf("the CPU stopped (STP at $%04X) while the ROM was booting", m.cpu.PC-1)
-		}
-	}
+	m.armPaste(cmd, append([]byte(nil), file...))
 	return nil
 }
 

@@ -121,9 +121,9 @@ func FuzzParsePRG(f *testing.F) {
 	})
 }
 
-// With the built-in ROM, StartPRG boots, copies the program and types "SYS2061" + RETURN
-// into the KERNAL's keyboard buffer; the program's RTS back to READY is EventExit, with the
-// registers it returned.
+// With the built-in ROM, StartPRG runs no frames; when the ROM reports its prompt the program
+// is copied and "SYS2061" + RETURN goes into the KERNAL's keyboard buffer; the program's RTS
+// back to READY is EventExit, with the registers it returned.
 func TestStartPRGBuiltinTypesSYS(t *testing.T) {
 	m, err := New(Config{ROM: rom.Image()})
 	if err != nil {
@@ -133,8 +133,12 @@ func TestStartPRGBuiltinTypesSYS(t *testing.T) {
 	if _, err := m.StartPRG(prgFile(0x0801, append(append([]byte{}, stub...), code...)...)); err != nil {
 		t.Fatal(err)
 	}
-	if !m.Booted() {
-		t.Fatal("StartPRG returned before the ROM booted")
+	if m.Frame() != 0 || m.Booted() || m.Peek(0x080D) == 0xA9 {
+		t.Fatalf("StartPRG ran the machine: frame %d, booted %v", m.Frame(), m.Booted())
+	}
+	// Up to the prompt, then one instruction: the paste is in the buffer.
+	for !m.Booted() {
+		m.RunUntil(m.Cycle() + 1)
 	}
 	if n, typed := m.bus.ram[kNdx], string(m.bus.ram[kKeyd:kKeyd+8]); n != 8 || typed != "SYS2061\r" {
 		t.Fatalf("keyboard buffer: %d characters %q, want 8 \"SYS2061\\r\"", n, typed)

@@ -38,8 +38,8 @@ func newOfficial(t *testing.T) *core.Machine {
 	return m
 }
 
-// runOfficial starts a test program on the official ROM (StartPRG boots to READY and types
-// LOAD":*",8,1 and RUN) and runs it until it sets its DONE flag ($04FF = $A5). before runs
+// runOfficial starts a test program on the official ROM (StartPRG pastes LOAD":*",8,1 and
+// RUN when BASIC first asks for a line) and runs it until it sets its DONE flag ($04FF = $A5). before runs
 // after StartPRG, step before every frame.
 func runOfficial(t *testing.T, fsys core.FileSystem, prg string, frames int, before func(*core.Machine), step func(*core.Machine)) *core.Machine {
 	t.Helper()
@@ -53,6 +53,14 @@ func runOfficial(t *testing.T, fsys core.FileSystem, prg string, frames int, bef
 	}
 	if _, err := m.StartPRG(file); err != nil {
 		t.Fatal(err)
+	}
+	// The command is pasted when BASIC first asks for a line: input meant for the program
+	// waits until then.
+	for i := 0; m.Starting(); i++ {
+		if i == 600 {
+			t.Fatalf("the official ROM never took the LOAD/RUN command: PC=$%04X", m.CPU().PC)
+		}
+		m.RunFrame()
 	}
 	if before != nil {
 		before(m)

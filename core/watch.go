@@ -155,6 +155,10 @@ func (m *Machine) SetRecorder(r Recorder) {
 // PC is the address of the next instruction.
 func (m *Machine) PC() uint16 { return m.cpu.PC }
 
+// SP is the stack pointer now. During a tracer's report of an interrupt entry, a BRK or an
+// RTI it is the value that entry or instruction left.
+func (m *Machine) SP() uint8 { return m.cpu.S }
+
 // BankAt is the bank mapped at pc: the RAM bank for $A000-$BFFF, the ROM bank for
 // $C000-$FFFF, else 0.
 func (m *Machine) BankAt(pc uint16) uint8 { return m.bankAt(pc) }
@@ -265,9 +269,12 @@ func (m *Machine) runTrap() Event {
 }
 
 // record stores the instruction at pc for the recorder and a tracer that wants every one.
+// A batch ends at every BRK and RTI, so a tracer reading the stack pointer (SP) while it
+// handles one sees the value that instruction left, as it does in span mode, where both are
+// reported one at a time (the profiler matches an interrupt's RTI by it).
 func (m *Machine) record(pc uint16, op uint8, start uint64) {
 	b := &m.bus
-	if b.instrs.record(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, m.bankAt(pc))) {
+	if b.instrs.record(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, m.bankAt(pc))) || op|0x40 == 0x40 {
 		b.instrs.flush()
 	}
 }

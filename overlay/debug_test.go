@@ -269,6 +269,11 @@ func TestPageDebugInfoErrors(t *testing.T) {
 
 func TestPageWatchSpecs(t *testing.T) {
 	s := demoSession(t)
+	// The ROM boots before the program starts (the KERNAL writes zero page too): watch the
+	// program's counter once the program runs.
+	for i := 0; i < 10 && s.Machine().Starting(); i++ {
+		s.Advance(noClock)
+	}
 	if err := s.SetWatchSpecs(`[{"space":"cpu","access":"w","addr":48}]`); err != nil { // counter
 		t.Fatal(err)
 	}

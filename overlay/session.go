@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -136,10 +137,21 @@ func (s *Session) Zones() []perf.Zone { return append([]perf.Zone(nil), s.zones.
 // region's earlier name, and a zone equal to one already listed is not added twice.
 func (s *Session) auxZones(b Bundle) ([]perf.Zone, error) {
 	zones := append([]perf.Zone(nil), s.zones...)
+	// With the program's bytes at hand, labels its code only branches to or reads as data
+	// make no zone of their own (perf.RoutineLabels).
+	var code *core.PRG
+	if f := cmp.Or(b.Program, s.program); f != nil {
+		if p, err := core.ParsePRG(f.Data); err == nil {
+			code = &p
+		}
+	}
 	for _, f := range b.Symbols {
 		syms, err := perf.ParseSym(f.Data)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, f.Name, err)
+		}
+		if code != nil {
+			syms = perf.RoutineLabels(syms, code.Load, code.Entry, code.Data)
 		}
 		for _, z := range perf.ZonesFromSymbols(syms) {
 			zones = mergeZone(zones, z, func(old perf.Zone) bool { return old.Marker == 0 && old.Name == z.Name })

@@ -28,6 +28,10 @@ const (
 	// carried in the code, not looked up, so charging a cycle needs no second table.
 	waitBit uint16 = 0x8000
 
+	// routineBit marks the code of a zone made from a symbol file's routine (Zone.Routine):
+	// its cycles are work charged to the routine unless automatic detection says waiting.
+	routineBit uint16 = 0x4000
+
 	codeOther = BucketOther
 	codeWait  = BucketWait | waitBit
 	codeIRQ   = BucketIRQ

@@ -51,7 +51,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 				// A confirmed wait loop closing once more (Instr's first case), kept in
 				// the loop: it is most instructions of a program that polls.
 				c := zones.at(pc, e.Bank())
-				if c == 0 {
+				if c == 0 || c&routineBit != 0 {
 					c = codeWait
 				}
 				if c != last {
@@ -71,7 +71,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 		}
 		c := pre
 		if c == 0 {
-			if c = zones.at(pc, e.Bank()); c == 0 {
+			if c = zones.at(pc, e.Bank()); c == 0 || c&routineBit != 0 && post == codeWait {
 				c = post
 			}
 		}
@@ -94,7 +94,7 @@ func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next ui
 			// The confirmed wait loop closing once more changes nothing: this is most
 			// instructions of a program that waits, so it stays here.
 			c := p.zones.at(pc, bank)
-			if c == 0 {
+			if c == 0 || c&routineBit != 0 {
 				c = codeWait
 			}
 			p.acc[c&bucketMask] += cycles
@@ -110,7 +110,7 @@ func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next ui
 	}
 	c := p.pre
 	if c == 0 {
-		if c = p.zones.at(pc, bank); c == 0 {
+		if c = p.zones.at(pc, bank); c == 0 || c&routineBit != 0 && p.post == codeWait {
 			c = p.post
 		}
 	}
@@ -123,13 +123,13 @@ func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next ui
 func (p *Profiler) instrEvent(pc uint16, bank uint8, oc opClass, cycles uint32, next uint16) {
 	switch {
 	case p.irqDepth != 0 || oc&opBRK != 0:
-		// BRK opens a handler like an interrupt; RTI closes the innermost one, and its own
-		// cycles are still the handler's.
+		// BRK opens a handler like an interrupt; an RTI that pops the frame pushed on entry
+		// closes it (irqstack.go), and its own cycles are still the handler's.
 		if oc&opBRK != 0 {
-			p.irqDepth++
+			p.openIRQ()
 			p.loop.reset()
 		} else if oc&opRTI != 0 {
-			p.irqDepth--
+			p.closeIRQs()
 		}
 		p.charge(codeIRQ, cycles)
 	default: // marker mode
@@ -146,7 +146,7 @@ func (p *Profiler) instrEvent(pc uint16, bank uint8, oc opClass, cycles uint32, 
 func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 	p.enter()
 	defer p.leave()
-	p.irqDepth++
+	p.openIRQ()
 	p.loop.reset()
 	p.refresh()
 	p.charge(codeIRQ, cycles)
@@ -164,7 +164,7 @@ func (p *Profiler) Wait(cycles uint32) {
 	case p.mk.on:
 		c = p.markerCode(p.waiPC, p.waiBank)
 	default:
-		if c = p.zones.at(p.waiPC, p.waiBank); c == 0 {
+		if c = p.zones.at(p.waiPC, p.waiBank); c == 0 || c&routineBit != 0 {
 			c = codeWait
 		}
 	}
@@ -229,13 +229,14 @@ type classState struct {
 	events          opClass
 	detect          bool
 	irqDepth        uint32
+	irqSP           irqStack
 	loop            loopDetector
 	waiPC           uint16
 	waiBank         uint8
 }
 
 func (p *Profiler) classState() classState {
-	return classState{p.last, p.pre, p.post, p.events, p.detect, p.irqDepth, p.loop, p.waiPC, p.waiBank}
+	return classState{p.last, p.pre, p.post, p.events, p.detect, p.irqDepth, p.irqSP, p.loop, p.waiPC, p.waiBank}
 }
 
 // Repeat implements core.Tracer: the machine fast-forwarded an idle loop, and pass ran times
@@ -260,7 +261,7 @@ func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
 	for _, e := range pass {
 		c := p.pre
 		if c == 0 {
-			if c = p.zones.at(e.PC(), e.Bank()); c == 0 {
+			if c = p.zones.at(e.PC(), e.Bank()); c == 0 || c&routineBit != 0 && p.post == codeWait {
 				c = p.post
 			}
 		}

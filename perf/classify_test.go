@@ -227,8 +227,7 @@ func TestInterruptDepth(t *testing.T) {
 		f.instr(0x0400, iLDAzp, 3, 0x0402)
 		f.instr(0x0402, iBEQ, 3, 0x0400)
 	}
-	f.p.Interrupt(core.NMI, 7) // nested
-	f.advance(7)
+	f.interrupt(core.NMI, 7)         // nested
 	f.instr(0x0500, iRTI, 6, 0x0402) // leaves the NMI handler
 	f.instr(0x0402, iNOP, 2, 0x0403)
 	f.instr(0x0403, iRTI, 6, 0x0900) // leaves the IRQ handler

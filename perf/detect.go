@@ -57,8 +57,8 @@ func (p *Profiler) autoEvent(pc uint16, bank uint8, oc opClass, cycles uint32, n
 		waiting = true
 	}
 	c := p.zones.at(pc, bank)
-	if c == 0 && waiting {
-		c = codeWait
+	if waiting && (c == 0 || c&routineBit != 0) {
+		c = codeWait // a routine from a symbol file does not hide a wait
 	}
 	p.acc[c&bucketMask] += cycles
 	p.last = c

@@ -1,5 +1,7 @@
 package perf
 
+import "x16scope/core"
+
 // Frames and periods (PROFILER.md section 1). A frame runs VSYNC to VSYNC and is recorded at
 // each VSYNC. A period is the guest's own frame: $F0 to $F0 for a framed guest, otherwise it
 // closes at the first VSYNC that lands while the CPU is waiting, or at the 8th VSYNC since it
@@ -104,7 +106,12 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 	if p.mk.framed {
 		flags |= FrameFramed
 	}
-	*r = FrameRecord{Frame: h.frameNo, Flags: flags, EndCycle: cycle}
+	// Frames are numbered from power-on (core.FramesAt): a frame recorded at its VSYNC is the
+	// one that VSYNC ends; a partial one (Flush) is the frame in progress.
+	*r = FrameRecord{Frame: uint32(core.FramesAt(cycle)), Flags: flags, EndCycle: cycle}
+	if !bus {
+		r.Frame++
+	}
 
 	row := h.row(i)
 	copy(row, p.acc[:len(row)])
@@ -133,7 +140,7 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 	}
 
 	h.nFrames++
-	h.frameNo++
+	h.frameNo = uint32(core.FramesAt(cycle)) + 1 // frames count from power-on, as everywhere
 	h.flags = 0
 }
 

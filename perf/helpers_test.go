@@ -59,17 +59,40 @@ func (f *feeder) advance(c uint32) {
 }
 
 func (f *feeder) instr(pc uint16, op uint8, cycles uint32, next uint16) {
+	f.stack(op)
 	f.p.Instr(pc, 0, op, cycles, next)
 	f.advance(cycles)
 }
 
 func (f *feeder) instrBank(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
+	f.stack(op)
 	f.p.Instr(pc, bank, op, cycles, next)
 	f.advance(cycles)
 }
 
-func (f *feeder) irq(cycles uint32) {
-	f.p.Interrupt(core.IRQ, cycles)
+// stack moves the machine's stack pointer as op would before the profiler hears of it: the
+// profiler matches an interrupt's RTI by the stack pointer (irqstack.go).
+func (f *feeder) stack(op uint8) {
+	switch op {
+	case iBRK:
+		f.moveSP(-3)
+	case iRTI:
+		f.moveSP(3)
+	}
+}
+
+func (f *feeder) moveSP(d int) {
+	s := f.p.m.CPU()
+	s.S += uint8(d)
+	f.p.m.SetCPU(s)
+}
+
+func (f *feeder) irq(cycles uint32) { f.interrupt(core.IRQ, cycles) }
+
+// interrupt reports an interrupt entry after pushing its frame, as the machine does.
+func (f *feeder) interrupt(kind core.Interrupt, cycles uint32) {
+	f.moveSP(-3)
+	f.p.Interrupt(kind, cycles)
 	f.advance(cycles)
 }
 

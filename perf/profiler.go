@@ -38,9 +38,10 @@ type Profiler struct {
 	pre, post uint16  // codes that beat / back up the zones in the current state (refresh)
 	events    opClass // opcode classes that take the event path in the current state
 	detect    bool    // automatic wait detection is on: no handler open, no marker mode
-	irqDepth  uint32  // open interrupt handlers: entries (IRQ, NMI, BRK) minus matching RTIs
-	doneWork  uint64  // work cycles of the frames recorded so far (see totals)
-	doneWait  uint64  // waiting cycles likewise
+	irqDepth  uint32  // open interrupt handlers: entries (IRQ, NMI, BRK) minus the RTIs that closed them
+	irqSP     irqStack
+	doneWork  uint64 // work cycles of the frames recorded so far (see totals)
+	doneWait  uint64 // waiting cycles likewise
 	loop      loopDetector
 	spans     bool   // the machine reports spans, not every instruction
 	every     bool   // ask for every instruction (the reference mode tests compare spans against)
@@ -105,6 +106,7 @@ func (p *Profiler) start() {
 	p.mk.closeRegions()
 	p.refresh()
 	p.hist.restart()
+	p.hist.frameNo = uint32(core.FramesAt(p.m.Cycle())) + 1 // the frame in progress, from power-on
 	p.m.SetTracer(p)
 	if !p.every {
 		p.spans = true

@@ -380,16 +380,19 @@ func TestFramedProgram(t *testing.T) {
 	}
 }
 
-// Bus statistics of a fixed load (see testdata/busload.s), by hand from X16-HARDWARE.md 4:
-// lines 0-479: layer 0 160 words (320 clocks) + layer 1 120 words (240): 560 clocks; lines
-// 480-524 fetch nothing. CPU: 3 ADDR writes (1 slot) + 100 DATA0 writes (2 slots) = 203
-// slots, 406 clocks, all in the vertical blank.
+// Bus statistics of a fixed load (see testdata/busload.s), from the RTL's fetch state
+// machine (vera/busfsm.go): every render fetches layer 0's 160 bitmap words + 2 over-fetched
+// (324 clocks) and layer 1's 80 tile + 40 map words + map and tile for column 80 and tile for
+// column 81 (123 words, 246 clocks): 570 clocks. A frame has 481 renders: lines 0-479 and
+// one during line 479 for a line 480 never shown (recorded in row 480); rows 481-524 fetch
+// nothing. CPU: 3 ADDR writes (1 slot) + 100 DATA0 writes (2 slots) = 203 slots, 406 clocks,
+// in the vertical blank, 106 of them in row 480 (with the 481st render: the peak, 676).
 func TestBusStatsProgram(t *testing.T) {
 	pr := loadProgram(t, "busload")
 	pr.run(6)
 	for _, r := range pr.steadyFrames(2) {
-		want := FrameRecord{BusPeak: 560, BusPeakLine: 0, BusP95: 560, BusClocks: 480*560 + 406,
-			Layer0: 480 * 320, Layer1: 480 * 240, Sprite: 0, CPUPort: 406, PortReads: 0, PortWrites: 100, PortBytes: 100}
+		want := FrameRecord{BusPeak: 676, BusPeakLine: 480, BusP95: 570, BusClocks: 481*570 + 406,
+			Layer0: 481 * 324, Layer1: 481 * 246, Sprite: 0, CPUPort: 406, PortReads: 0, PortWrites: 100, PortBytes: 100}
 		got := FrameRecord{BusPeak: r.BusPeak, BusPeakLine: r.BusPeakLine, BusP95: r.BusP95, BusClocks: r.BusClocks,
 			Layer0: r.Layer0, Layer1: r.Layer1, Sprite: r.Sprite, CPUPort: r.CPUPort, PortReads: r.PortReads,
 			PortWrites: r.PortWrites, PortBytes: r.PortBytes}
@@ -399,8 +402,8 @@ func TestBusStatsProgram(t *testing.T) {
 	}
 	s := pr.p.Stats(3)
 	b := s.Bandwidth
-	if b.ClockUnits != "bus" || b.PeakClocks != 560 || b.P95Clocks != 560 || b.MeanClocks != 512.77 ||
-		b.PerLine.Layer0 != 292.57 || b.Port.Writes != 300 || b.Port.FXRatio != 1 {
+	if b.ClockUnits != "bus" || b.PeakClocks != 676 || b.P95Clocks != 570 || b.MeanClocks != 523 ||
+		b.PerLine.Layer0 != 296.85 || b.Port.Writes != 300 || b.Port.FXRatio != 1 {
 		t.Errorf("bandwidth %+v", b)
 	}
 }
@@ -422,5 +425,34 @@ func TestMachineReset(t *testing.T) {
 	}
 	if r, prev := pr.p.FrameAt(2), pr.p.FrameAt(1); uint64(r.Cycles) != r.EndCycle-prev.EndCycle-7 {
 		t.Errorf("reset frame: %d cycles charged, %d elapsed; want 7 fewer", r.Cycles, r.EndCycle-prev.EndCycle)
+	}
+}
+
+// TestMarkerStoreCyclesDocumented: the README's account of the marker store's own cycles
+// holds on the machine: an entering `sta $9FBC` is 7 cycles of its region (region 3 of
+// markers.s is its store and ten NOPs), and a leaving store is charged after the region
+// (region 2's count, from the guest's counter, excludes the store that leaves it).
+func TestMarkerStoreCyclesDocumented(t *testing.T) {
+	pr := loadProgram(t, "markers")
+	if ev := pr.run(10); ev&core.EventExit == 0 {
+		t.Fatalf("program did not return (event %v)", ev)
+	}
+	if r3 := pr.total(RegionBucket(3)); r3 != 7+10*2 {
+		t.Errorf("region 3 = %d cycles, want 27: the entering store's 7 and ten NOPs", r3)
+	}
+	// Region 2: its entering store (7), ldy (2), 20 dey/bne passes (5 each, the last bne 2),
+	// lda #3 (2), region 3's leaving store (7, region 2's: it follows region 3), lda (2),
+	// ldx (2), 5 dex/bne passes (the last bne 2). Its own leaving store is not in it.
+	if r2, want := pr.total(RegionBucket(2)), uint64(7+2+20*5-1+2+7+2+2+5*5-1); r2 != want {
+		t.Errorf("region 2 = %d cycles, want %d", r2, want)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"takes 7 cycles", "enters a region", "counts to that region", "the store that leaves a", "counts to what follows"} {
+		if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+			t.Errorf("README does not document the marker store's cycles: %q missing", want)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func TestStatsJSON(t *testing.T) {
 	}
 	js := string(b)
 	for _, want := range []string{`"clockUnits":"bus"`, `"budget":{"targetFps":60,"frames":1,"snapped":true,"cycles":134400}`,
-		`"name":"draw","kind":"zone"`, `"kind":"irq"`, `"utilisation":{`, `"p99":`, `"bandwidth":{`} {
+		`"name":"draw","kind":"zone"`, `"kind":"irq"`, `"utilisation":{`, `"p99":`, `"bandwidth":{`, `"model":"VERA RTL v47.0.2"`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("JSON lacks %s:\n%s", want, js)
 		}

@@ -54,7 +54,7 @@ func (p *Profiler) leave() {
 	c := p.pre
 	if c == 0 {
 		bank := p.m.BankAt(pc)
-		if c = p.zones.at(pc, bank); c == 0 {
+		if c = p.zones.at(pc, bank); c == 0 || c&routineBit != 0 && p.post == codeWait {
 			c = p.post
 		}
 		lo, span = p.zones.run(pc, bank)

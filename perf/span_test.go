@@ -41,6 +41,8 @@ func spanCases(t *testing.T) []idleCase {
 		cases = append(cases, idleCase{name: name + "-grid", file: "../tests/browser/testdata/" + name + ".prg", rom: rom.Image(), zones: grid})
 	}
 	cases = append(cases, idleCase{name: "idlepoll", file: "../core/testdata/idlepoll.prg", rom: testROM(), zones: grid})
+	// Interrupts through the built-in KERNAL's trampoline (closed by the second RTI).
+	cases = append(cases, idleCase{name: "irqtramp-grid", file: "testdata/irqtramp.prg", rom: rom.Image(), zones: grid})
 	// The official ROM switches ROM banks through jsrfar: bank latch writes under zones of
 	// their own bank.
 	for _, c := range cases {

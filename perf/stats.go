@@ -3,6 +3,8 @@ package perf
 import (
 	"math"
 	"slices"
+
+	"x16scope/vera"
 )
 
 // Stats is the profiler's summary over a window of recent frames: the object the browser
@@ -87,6 +89,9 @@ type MarkerStats struct {
 // figure is bus occupancy: 2 clocks per access, the uncontended cost, so a lower bound.
 type Bandwidth struct {
 	ClockUnits string `json:"clockUnits"` // always "bus"
+	// Model names the VERA RTL release the bus model follows ("VERA RTL v47.0.2"), the same
+	// release the emulated VERA reports at DCSEL 63.
+	Model      string `json:"model"`
 	Available  bool   `json:"available"`  // VERA's bus model was present for these frames
 	Frames     int    `json:"frames"`     // frames with bus statistics
 	LineBudget int    `json:"lineBudget"` // 800 bus clocks per scanline
@@ -139,7 +144,7 @@ type statsScratch struct {
 func (p *Profiler) Stats(n int) Stats {
 	h := &p.hist
 	s := Stats{Profiling: p.On(), Budget: p.budget}
-	s.Bandwidth = Bandwidth{ClockUnits: "bus", LineBudget: LineBudget}
+	s.Bandwidth = Bandwidth{ClockUnits: "bus", Model: "VERA RTL " + vera.RTLTag, LineBudget: LineBudget}
 	s.Markers = MarkerStats{Mode: p.mk.on, Framed: p.mk.framed, Depth: int(p.mk.depth), ProtocolErrors: p.mk.errors}
 	avail := int(min(h.nFrames, HistoryFrames))
 	if n <= 0 || n > avail {

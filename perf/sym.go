@@ -14,6 +14,9 @@ type Symbol struct {
 	Name string
 	Addr uint16
 	Bank int // AnyBank, or the bank given in the address's third byte (see ParseSym)
+	// Data marks a label the code uses only as data (RoutineLabels): it ends the routine
+	// before it but makes no zone.
+	Data bool
 }
 
 // ParseSym reads a VICE label file: the format ld65 writes with -Ln and the official
@@ -84,10 +87,12 @@ func clip(s string) string {
 
 // ZonesFromSymbols makes one zone per routine: each label runs to the byte before the next
 // label of the same memory area ($0000-$9EFF, $A000-$BFFF or $C000-$FFFF) and bank, and the
-// last one to the end of its area. Labels that are not code entry points are left out:
-// linker symbols (__NAME__), ca65 cheap locals (@name, inside the routine they belong to), and
-// anything in the I/O page. Where several labels share an address, the first in the file
-// names the zone.
+// last one to the end of its area. Labels that are not code entry points by their name are
+// left out (localLabel): linker symbols (__NAME__), ca65 cheap locals (@name, inside the
+// routine they belong to), the assembler's own labels for macro .local symbols
+// (LOCAL-MACRO_SYMBOL-nnnn), and anything in the I/O page; RoutineLabels leaves out more
+// when the program's bytes are at hand. Where several labels share an address, the first in
+// the file that is kept names the zone.
 func ZonesFromSymbols(syms []Symbol) []Zone {
 	type lab struct {
 		Symbol
@@ -95,7 +100,7 @@ func ZonesFromSymbols(syms []Symbol) []Zone {
 	}
 	var ls []lab
 	for i, s := range syms {
-		if strings.HasPrefix(s.Name, "__") || strings.HasPrefix(s.Name, "@") || areaEnd(s.Addr) == 0 {
+		if localLabel(s.Name) || areaEnd(s.Addr) == 0 {
 			continue
 		}
 		ls = append(ls, lab{s, i})
@@ -112,8 +117,8 @@ func ZonesFromSymbols(syms []Symbol) []Zone {
 	var zs []Zone
 	for i := 0; i < len(ls); i++ {
 		s := ls[i]
-		if i > 0 && ls[i-1].Bank == s.Bank && ls[i-1].Addr == s.Addr {
-			continue // same address: the first label names it
+		if s.Data || i > 0 && ls[i-1].Bank == s.Bank && ls[i-1].Addr == s.Addr {
+			continue // data, or the same address: the first label names it
 		}
 		end := areaEnd(s.Addr)
 		for j := i + 1; j < len(ls) && ls[j].Bank == s.Bank; j++ {
@@ -124,7 +129,7 @@ func ZonesFromSymbols(syms []Symbol) []Zone {
 				break
 			}
 		}
-		zs = append(zs, Zone{Name: s.Name, Start: s.Addr, End: end, Bank: s.Bank})
+		zs = append(zs, Zone{Name: s.Name, Start: s.Addr, End: end, Bank: s.Bank, Routine: true})
 	}
 	return zs
 }

@@ -1,8 +1,11 @@
 package perf
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"x16scope/core"
 )
 
 // A label file as ld65 -Ln writes it (sorted, with linker symbols and cheap locals).
@@ -33,15 +36,15 @@ func TestZonesFromSymbols(t *testing.T) {
 	}
 	got := ZonesFromSymbols(syms)
 	want := []Zone{
-		{Name: "basic_end", Start: 0x080B, End: 0x080C, Bank: AnyBank},
-		{Name: "start", Start: 0x080D, End: 0x0811, Bank: AnyBank}, // @loop is inside start
-		{Name: "sub", Start: 0x0812, End: 0x0812, Bank: AnyBank},
-		{Name: "foo", Start: 0x0813, End: 0x0814, Bank: AnyBank}, // foo and inner share $0813: the first names it
-		{Name: "data", Start: 0x0815, End: 0x9EFF, Bank: AnyBank},
-		{Name: "rom_entry", Start: 0xC000, End: 0xFFEF, Bank: AnyBank},
-		{Name: "rom_tail", Start: 0xFFF0, End: 0xFFFF, Bank: AnyBank},
-		{Name: "banked_init", Start: 0xA000, End: 0xA03F, Bank: 2},
-		{Name: "banked_loop", Start: 0xA040, End: 0xBFFF, Bank: 2},
+		{Name: "basic_end", Start: 0x080B, End: 0x080C, Bank: AnyBank, Routine: true},
+		{Name: "start", Start: 0x080D, End: 0x0811, Bank: AnyBank, Routine: true}, // @loop is inside start
+		{Name: "sub", Start: 0x0812, End: 0x0812, Bank: AnyBank, Routine: true},
+		{Name: "foo", Start: 0x0813, End: 0x0814, Bank: AnyBank, Routine: true}, // foo and inner share $0813: the first names it
+		{Name: "data", Start: 0x0815, End: 0x9EFF, Bank: AnyBank, Routine: true},
+		{Name: "rom_entry", Start: 0xC000, End: 0xFFEF, Bank: AnyBank, Routine: true},
+		{Name: "rom_tail", Start: 0xFFF0, End: 0xFFFF, Bank: AnyBank, Routine: true},
+		{Name: "banked_init", Start: 0xA000, End: 0xA03F, Bank: 2, Routine: true},
+		{Name: "banked_loop", Start: 0xA040, End: 0xBFFF, Bank: 2, Routine: true},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d zones %+v, want %d", len(got), got, len(want))
@@ -58,7 +61,7 @@ func TestParseSymFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(syms) != 2 || syms[0] != (Symbol{"lower", 0x080D, AnyBank}) || syms[1] != (Symbol{"start2", 0x080D, AnyBank}) {
+	if len(syms) != 2 || syms[0] != (Symbol{Name: "lower", Addr: 0x080D, Bank: AnyBank}) || syms[1] != (Symbol{Name: "start2", Addr: 0x080D, Bank: AnyBank}) {
 		t.Errorf("parsed %+v", syms)
 	}
 }
@@ -109,4 +112,58 @@ func FuzzParseSym(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRoutineZonesFromDebugBuild: testdata/routines.sym is what ld65 -Ln writes for a
+// `ca65 -g` build (routines.s says which labels are routine entries). One zone per routine:
+// no zone for a macro's .local labels (LOCAL-MACRO_SYMBOL-nnnn), the loop label inside a
+// .proc, a cheap local, a label only branched to, or data; the data still ends the routine
+// before it.
+func TestRoutineZonesFromDebugBuild(t *testing.T) {
+	symText, err := os.ReadFile("testdata/routines.sym")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("testdata/routines.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prg, err := core.ParsePRG(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := ParseSym(symText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := map[string]uint16{}
+	for _, s := range syms {
+		addr[s.Name] = s.Addr
+	}
+	if _, ok := addr["LOCAL-MACRO_SYMBOL-0000"]; !ok {
+		t.Fatal("the label file has no macro-local label: not from a ca65 -g build?")
+	}
+	got := ZonesFromSymbols(RoutineLabels(syms, prg.Load, prg.Entry, prg.Data))
+	want := []Zone{
+		{Name: "basic_end", Start: addr["basic_end"], End: addr["start"] - 1, Bank: AnyBank, Routine: true},
+		{Name: "start", Start: addr["start"], End: addr["init"] - 1, Bank: AnyBank, Routine: true}, // main's loop included
+		{Name: "init", Start: addr["init"], End: addr["draw"] - 1, Bank: AnyBank, Routine: true},   // its loop label included
+		{Name: "draw", Start: addr["draw"], End: addr["update"] - 1, Bank: AnyBank, Routine: true},
+		{Name: "update", Start: addr["update"], End: addr["handler"] - 1, Bank: AnyBank, Routine: true},
+		{Name: "handler", Start: addr["handler"], End: addr["table"] - 1, Bank: AnyBank, Routine: true}, // the table ends it
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d zones, want %d:\n%+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("zone %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	// By name alone (no program bytes), the macro-local and cheap-local labels still go.
+	for _, z := range ZonesFromSymbols(syms) {
+		if strings.HasPrefix(z.Name, "LOCAL-") || strings.HasPrefix(z.Name, "@") || strings.HasPrefix(z.Name, "__") {
+			t.Errorf("zone %q from a label that is no routine entry", z.Name)
+		}
+	}
 }

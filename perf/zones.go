@@ -20,6 +20,10 @@ type Zone struct {
 	Idle bool
 	// Marker, when 1-$6F, makes this entry name marker region Marker instead of a range.
 	Marker int
+	// Routine marks a zone made from a symbol file (ZonesFromSymbols): it attributes work to
+	// the routine, but a WAI or a confirmed wait loop inside it still counts as waiting. A
+	// zone the user declares (Routine false) outranks automatic wait detection.
+	Routine bool `json:"-"`
 }
 
 // AnyBank is Zone.Bank for a zone that applies in every bank.
@@ -185,6 +189,8 @@ func code(z *Zone, i int) uint16 {
 	c := uint16(zoneBase + i)
 	if z.Idle {
 		c |= waitBit
+	} else if z.Routine {
+		c |= routineBit
 	}
 	return c
 }

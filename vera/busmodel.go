@@ -9,35 +9,14 @@ import (
 // the register state that drew a line. Counts are VRAM accesses (32-bit words, one bus slot
 // each); sprite render time is wall clocks (VCLK), a different unit.
 
-// LayerLineWords returns the VRAM words a layer fetches to render one line: tile (or bitmap)
-// words and map words, per the RTL's layer_renderer.v FSM (table 4.3). A disabled layer
-// makes no requests (its strobe is gated, top.v:700,706). HSCALE and VSCALE don't change the
-// per-line cost: the layer always renders 640+s pixels (s = fine scroll, 0 for bitmaps).
-// The 1-3 words the FSM over-fetches past pixel 639 are not counted (4.3 "over-fetch
-// excluded"), so the figures match the table exactly.
+// LayerLineWords returns the VRAM words a layer fetches to render one line when it is the
+// only layer on the bus: tile (or bitmap) words and map words, as the RTL's fetch state
+// machine makes them (LineFetches, busfsm.go), the words it over-fetches past pixel 639
+// included. HSCALE, VSCALE, VSCROLL and the map size don't change the count; a disabled
+// layer makes no requests (its strobe is gated, top.v:700,706).
 func LayerLineWords(l Layer, enabled bool) (tile, mapWords int) {
-	if !enabled {
-		return 0, 0
-	}
-	g := decodeLayer(&l)
-	if g.bitmap {
-		// 640 pixels at 32/16/8/4 pixels per word: 20/40/80/160 words, 320 or 640 wide.
-		return ScreenWidth << g.depth >> 5, 0
-	}
-	s := g.fineScroll(&l)
-	t := g.tilesPerLine(s)
-	// Words per tile row: tile width x bpp / 32, at least one (a 1 bpp or 8-wide 2 bpp row
-	// is part of a word, which is fetched whole).
-	wpl := g.tileW << g.depth >> 5
-	if wpl == 0 {
-		wpl = 1
-	}
-	// One 32-bit map word holds two entries. The FSM fetches one at line start and then
-	// again before each tile whose map column is even (layer_renderer.v:300-309), so the
-	// count depends on the parity of the first column: 40 or 41 for 80 8-wide tiles.
-	col0 := (int(l.HScroll) & 0xFFF) >> (3 + int(l.TileBase&1))
-	mapWords = 1 + (t-1+(col0&1))/2
-	return t * wpl, mapWords
+	f := LineFetches(l, Layer{}, enabled, false)[0]
+	return f.Tile, f.Map
 }
 
 // Sprite renderer timing (sprite_renderer.v, X16-HARDWARE.md 4.4).

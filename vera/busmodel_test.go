@@ -6,8 +6,41 @@ import (
 	"x16scope/vera"
 )
 
-// Layer fetches per line, X16-HARDWARE.md 4.3 table (s = 0, even coarse scroll, over-fetch
-// excluded), plus the fine-scroll and odd-column cases derived in the same section.
+// The fetch state machine's accesses for one line, as layer_renderer.v at v47.0.2 makes
+// them: the words X16-HARDWARE.md 4.3's table needs for 640 (+ fine scroll) pixels, plus
+// the over-fetch past pixel 639. The machine stops only in RENDER once the line buffer
+// index reaches 640, and fetches one word ahead of the pixels, so it has fetched one or
+// two more tile words by then, and the map word of the next column when that column starts
+// a new map word (for 80x60 text: map + tile for column 80, tile for column 81).
+func TestLineFetchesRTLFigures(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		l    vera.Layer
+		want int
+	}{
+		// The RTL's figures: 80x60 text 123 (120 in the table), 8 bpp bitmap 162 (160),
+		// 8 bpp 8-wide tiles 202 (200).
+		{"80x60 text", vera.Layer{Config: 0x00}, 123},
+		{"8 bpp bitmap", vera.Layer{Config: 0x07}, 162},
+		{"8 bpp 8-wide tiles", vera.Layer{Config: 0x03}, 202},
+	} {
+		if f := vera.LineFetches(c.l, vera.Layer{}, true, false)[0]; f.Total() != c.want {
+			t.Errorf("%s: %d accesses (%d + %d map), want %d", c.name, f.Total(), f.Tile, f.Map, c.want)
+		}
+	}
+	// Two layers share the bus, layer 0 first: each still completes its line here, and
+	// a disabled layer costs the other nothing.
+	both := vera.LineFetches(vera.Layer{Config: 0x03}, vera.Layer{Config: 0x00, HScroll: 3}, true, true)
+	if both[0].Total() != 202 || both[1].Total() != 123 {
+		t.Errorf("8 bpp tiles + text: %+v, want 202 and 123", both)
+	}
+	if off := vera.LineFetches(vera.Layer{Config: 0x03}, vera.Layer{Config: 0x07}, true, false); off[1].Total() != 0 || off[0].Total() != 202 {
+		t.Errorf("layer 1 disabled: %+v", off)
+	}
+}
+
+// Layer fetches per line for every mode, the fine-scroll and odd-column cases: the table's
+// words plus the over-fetch (TestLineFetchesRTLFigures).
 func TestLayerLineWordsTable(t *testing.T) {
 	const (
 		w16 = 0x01 // TILEBASE bit 0: 16-wide tiles (bitmap: 640 wide)
@@ -19,37 +52,37 @@ func TestLayerLineWordsTable(t *testing.T) {
 		enabled    bool
 		tile, map_ int
 	}{
-		{"1bpp 8-wide (80x60 text)", vera.Layer{Config: 0x00}, true, 80, 40},
-		{"1bpp 16-wide", vera.Layer{Config: 0x00, TileBase: w16}, true, 40, 20},
-		{"2bpp 8-wide", vera.Layer{Config: 0x01}, true, 80, 40},
-		{"2bpp 16-wide", vera.Layer{Config: 0x01, TileBase: w16}, true, 40, 20},
-		{"4bpp 8-wide", vera.Layer{Config: 0x02}, true, 80, 40},
-		{"4bpp 16-wide", vera.Layer{Config: 0x02, TileBase: w16}, true, 80, 20},
-		{"8bpp 8-wide", vera.Layer{Config: 0x03}, true, 160, 40},
-		{"8bpp 16-wide", vera.Layer{Config: 0x03, TileBase: w16}, true, 160, 20},
-		{"bitmap 1bpp", vera.Layer{Config: 0x04}, true, 20, 0},
-		{"bitmap 2bpp", vera.Layer{Config: 0x05}, true, 40, 0},
-		{"bitmap 4bpp", vera.Layer{Config: 0x06}, true, 80, 0},
-		{"bitmap 8bpp 320", vera.Layer{Config: 0x07}, true, 160, 0},
-		{"bitmap 8bpp 640", vera.Layer{Config: 0x07, TileBase: w16}, true, 160, 0},
+		{"1bpp 8-wide (80x60 text)", vera.Layer{Config: 0x00}, true, 82, 41},
+		{"1bpp 16-wide", vera.Layer{Config: 0x00, TileBase: w16}, true, 42, 21},
+		{"2bpp 8-wide", vera.Layer{Config: 0x01}, true, 82, 41},
+		{"2bpp 16-wide", vera.Layer{Config: 0x01, TileBase: w16}, true, 42, 21},
+		{"4bpp 8-wide", vera.Layer{Config: 0x02}, true, 82, 41},
+		{"4bpp 16-wide", vera.Layer{Config: 0x02, TileBase: w16}, true, 82, 21},
+		{"8bpp 8-wide", vera.Layer{Config: 0x03}, true, 161, 41},
+		{"8bpp 16-wide", vera.Layer{Config: 0x03, TileBase: w16}, true, 161, 21},
+		{"bitmap 1bpp", vera.Layer{Config: 0x04}, true, 22, 0},
+		{"bitmap 2bpp", vera.Layer{Config: 0x05}, true, 42, 0},
+		{"bitmap 4bpp", vera.Layer{Config: 0x06}, true, 82, 0},
+		{"bitmap 8bpp 320", vera.Layer{Config: 0x07}, true, 162, 0},
+		{"bitmap 8bpp 640", vera.Layer{Config: 0x07, TileBase: w16}, true, 162, 0},
 
 		// Tile height, T256C, map size, VSCROLL and bitmap "HSCROLL" (palette offset)
 		// don't change the count.
-		{"8bpp 8x16, 256x256 map, vscroll", vera.Layer{Config: 0xFB, TileBase: h16, VScroll: 77}, true, 160, 40},
-		{"bitmap 4bpp with palette offset", vera.Layer{Config: 0x06, HScroll: 0xF00}, true, 80, 0},
+		{"8bpp 8x16, 256x256 map, vscroll", vera.Layer{Config: 0xFB, TileBase: h16, VScroll: 77}, true, 161, 41},
+		{"bitmap 4bpp with palette offset", vera.Layer{Config: 0x06, HScroll: 0xF00}, true, 82, 0},
 
 		// Fine scroll adds one tile (641-647 pixels), and its map entry: 81 tiles.
 		// Columns 0..80 starting even: map words at start + before columns 2,4..80 = 41.
 		{"8bpp 8-wide, hscroll 3", vera.Layer{Config: 0x03, HScroll: 3}, true, 162, 41},
-		{"1bpp 8-wide, hscroll 7", vera.Layer{Config: 0x00, HScroll: 7}, true, 81, 41},
-		{"4bpp 16-wide, hscroll 15", vera.Layer{Config: 0x02, TileBase: w16, HScroll: 15}, true, 82, 21},
+		{"1bpp 8-wide, hscroll 7", vera.Layer{Config: 0x00, HScroll: 7}, true, 82, 41},
+		{"4bpp 16-wide, hscroll 15", vera.Layer{Config: 0x02, TileBase: w16, HScroll: 15}, true, 83, 21},
 		// Coarse scroll by an odd column: the first word is used for one tile only, so the
 		// line needs one more map word (41 instead of 40).
-		{"1bpp 8-wide, hscroll 8", vera.Layer{Config: 0x00, HScroll: 8}, true, 80, 41},
-		{"8bpp 16-wide, hscroll 16", vera.Layer{Config: 0x03, TileBase: w16, HScroll: 16}, true, 160, 21},
-		{"8bpp 16-wide, hscroll 32", vera.Layer{Config: 0x03, TileBase: w16, HScroll: 32}, true, 160, 20},
+		{"1bpp 8-wide, hscroll 8", vera.Layer{Config: 0x00, HScroll: 8}, true, 82, 42},
+		{"8bpp 16-wide, hscroll 16", vera.Layer{Config: 0x03, TileBase: w16, HScroll: 16}, true, 162, 21},
+		{"8bpp 16-wide, hscroll 32", vera.Layer{Config: 0x03, TileBase: w16, HScroll: 32}, true, 161, 21},
 		// Odd column and a fine scroll: still 41 (81 tiles, columns odd..odd).
-		{"1bpp 8-wide, hscroll 9", vera.Layer{Config: 0x00, HScroll: 9}, true, 81, 41},
+		{"1bpp 8-wide, hscroll 9", vera.Layer{Config: 0x00, HScroll: 9}, true, 82, 42},
 
 		// A disabled layer fetches nothing.
 		{"disabled 8bpp", vera.Layer{Config: 0x03}, false, 0, 0},
@@ -158,8 +191,8 @@ func TestSpriteLineBusBudgetCutoff(t *testing.T) {
 // The bus model recorded per line by renderLine: enables, scale, window and lines.
 func TestLineBusFromRender(t *testing.T) {
 	r := newRig(t)
-	r.p.SetLayer(0, vera.Layer{Config: 0x03})                           // 8 bpp 8-wide tiles: 200
-	r.p.SetLayer(1, vera.Layer{Config: 0x00, HScroll: 3})               // 1 bpp text, fine scroll: 81+41
+	r.p.SetLayer(0, vera.Layer{Config: 0x03})                           // 8 bpp 8-wide tiles: 202
+	r.p.SetLayer(1, vera.Layer{Config: 0x00, HScroll: 3})               // 1 bpp text, fine scroll: 82+41
 	r.sprite(5, sprite{addr: 0x1000, x: 0, y: 100, z: 1, w: 32, h: 16}) // 4 words, lines 100-115
 	r.p.SetComposer(vera.Composer{Video: 0x31, HScale: 64, VScale: 128, HStop: 640, VStop: 480})
 	r.p.RenderFrame()
@@ -170,13 +203,14 @@ func TestLineBusFromRender(t *testing.T) {
 			t.Errorf("line %d: layers %d/%d sprites %d, want %d/%d/%d", y, lb.Layer[0], lb.Layer[1], lb.Sprite, l0, l1, spr)
 		}
 	}
-	check(0, 200, 122, 0)
-	check(100, 200, 122, 4) // sprites are fetched although DC_VIDEO bit 6 is off (RTL)
-	check(115, 200, 122, 4)
-	check(116, 200, 122, 0)
-	check(479, 200, 122, 0)
-	for y := 480; y < 525; y++ {
-		check(y, 0, 0, 0) // no renders during vertical blank
+	check(0, 202, 123, 0)
+	check(100, 202, 123, 4) // sprites are fetched although DC_VIDEO bit 6 is off (RTL)
+	check(115, 202, 123, 4)
+	check(116, 202, 123, 0)
+	check(479, 202, 123, 0)
+	check(480, 202, 123, 0) // the 481st render (during line 479, for a line never shown)
+	for y := 481; y < 525; y++ {
+		check(y, 0, 0, 0) // no other renders during vertical blank
 	}
 
 	// Layer 1 disabled: no fetches for it. VSTART 100 / VSTOP 300: the first rendered line
@@ -185,16 +219,27 @@ func TestLineBusFromRender(t *testing.T) {
 	r.p.SetComposer(vera.Composer{Video: 0x11, HScale: 128, VScale: 128, HStop: 640, VStart: 100, VStop: 300})
 	r.p.RenderFrame()
 	check(99, 0, 0, 0)
-	check(100, 200, 0, 0) // shows source line 0
-	check(200, 200, 0, 4) // source line 100: the sprite
-	check(300, 200, 0, 0)
+	check(100, 202, 0, 0) // shows source line 0
+	check(200, 202, 0, 4) // source line 100: the sprite
+	check(300, 202, 0, 0)
 	check(301, 0, 0, 0)
+	check(480, 0, 0, 0) // line 479 is outside the window: no 481st render
 	// VSCALE 2x renders the same source line twice: the sprite (source lines 100-115) is
 	// fetched on output lines 200-231 (and its fetch count per line is unchanged).
 	r.p.SetComposer(vera.Composer{Video: 0x11, HScale: 128, VScale: 64, HStop: 640, VStop: 480})
 	r.p.RenderFrame()
-	check(199, 200, 0, 0)
-	check(200, 200, 0, 4)
-	check(231, 200, 0, 4)
-	check(232, 200, 0, 0)
+	check(199, 202, 0, 0)
+	check(200, 202, 0, 4)
+	check(231, 202, 0, 4)
+	check(232, 202, 0, 0)
+	check(480, 202, 0, 0) // the 481st render: source line 240
+}
+
+// BenchmarkLineFetches is one clock-by-clock run of both layer fetch machines: what a line
+// costs when its registers are not in the cache (a new scroll combination).
+func BenchmarkLineFetches(b *testing.B) {
+	l0, l1 := vera.Layer{Config: 0x03, HScroll: 3}, vera.Layer{Config: 0x02, HScroll: 9}
+	for b.Loop() {
+		vera.LineFetches(l0, l1, true, true)
+	}
 }

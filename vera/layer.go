@@ -53,15 +53,6 @@ func decodeLayer(l *Layer) layerGeometry {
 	}
 }
 
-// fineScroll is s of X16-HARDWARE.md 4.3: the pixels rendered before index 0 (HSCROLL mod
-// tile width; 0 in bitmap mode).
-func (g *layerGeometry) fineScroll(l *Layer) int {
-	if g.bitmap {
-		return 0
-	}
-	return int(l.HScroll) & (g.tileW - 1)
-}
-
 // tilesPerLine is the number of tiles the RTL fetches for one line: 640+s pixels.
 func (g *layerGeometry) tilesPerLine(s int) int {
 	n := ScreenWidth / g.tileW

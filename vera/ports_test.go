@@ -1,6 +1,7 @@
 package vera
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -207,15 +208,20 @@ func TestDCSELPages(t *testing.T) {
 	want := map[uint8][4]uint8{
 		0:  {0x08, 128, 128, 0},
 		1:  {0, 640 >> 2, 0, 480 >> 1},
-		2:  {0, 47, 0, 0},
-		3:  {'V', 47, 0, 0},
-		4:  {'V', 47, 0, 0},
+		2:  {0, 47, 0, 2},
+		3:  {'V', 47, 0, 2},
+		4:  {'V', 47, 0, 2},
 		5:  {'V', 47, 0, 0}, // fill length 0 with X1 = X2 = 0.5
-		6:  {'V', 47, 0, 0},
-		7:  {'V', 47, 0, 0},
-		40: {'V', 47, 0, 0},
-		62: {'V', 47, 0, 0},
-		63: {'V', 47, 0, 0},
+		6:  {'V', 47, 0, 2},
+		7:  {'V', 47, 0, 2},
+		40: {'V', 47, 0, 2},
+		62: {'V', 47, 0, 2},
+		63: {'V', 47, 0, 2},
+	}
+	// The readout names the RTL release the bus model follows.
+	nums := fmt.Sprintf("v%d.%d.%d", RTLMajor, RTLMinor, RTLBuild)
+	if tag := fmt.Sprintf("v%d.%d.%d", want[63][1], want[63][2], want[63][3]); tag != RTLTag || nums != RTLTag || RTLTag != "v47.0.2" {
+		t.Errorf("version readout %s, RTLTag %s, RTL numbers %s: want all v47.0.2", tag, RTLTag, nums)
 	}
 	for dc, w := range want {
 		r.w(regCtrl, dc<<1|1)

@@ -51,19 +51,12 @@ type renderState struct {
 
 	last lastLine // what the previous output line was rendered from
 
-	words   [2]lineWords   // each layer's bus words per line, for its last register values
+	fetches lineFetchCache // both layers' bus words per line, by the registers that decide them
 	mapRows [2]mapRowWords // each layer's decoded map row (8 bpp 8-wide tiles)
 
 	wrapScratch [ScreenWidth]byte // a bitmap line that wraps past the end of VRAM
 
 	merged [ScreenWidth]uint8 // a scaled row's source pixels, merged (composeScaled)
-}
-
-// lineWords remembers LayerLineWords (tile + map words) for one set of layer registers.
-type lineWords struct {
-	layer Layer
-	n     uint16
-	ok    bool
 }
 
 // rowKey is everything that decides a composed row's pixels when it has no sprites.
@@ -169,8 +162,8 @@ func (v *VERA) renderLine(y int) {
 				continue // a disabled layer makes no bus requests and writes nothing
 			}
 			lines[i], src.id[i] = v.renderLayerCached(i, lineIdx)
-			lb.Layer[i] = r.layerWords(i, &v.layer[i])
 		}
+		lb.Layer = r.fetches.get(&v.layer, v.comp.Video)
 		v.renderSprites(lineIdx, lb)
 	} else {
 		r.eraseSprites()
@@ -224,16 +217,6 @@ func (v *VERA) repeatRow(y int) {
 	copy(row, r.back[(y-1)*ScreenWidth*4:y*ScreenWidth*4])
 	r.solid[b][y] = 0
 	r.composedKey[b][y] = k
-}
-
-// layerWords is LayerLineWords for layer i's registers l, recomputed only when they change.
-func (r *renderState) layerWords(i int, l *Layer) uint16 {
-	w := &r.words[i]
-	if !w.ok || w.layer != *l {
-		t, m := LayerLineWords(*l, true)
-		*w = lineWords{layer: *l, n: uint16(t + m), ok: true}
-	}
-	return w.n
 }
 
 // vscale advances the composer's vertical scaler for output line y and tells whether the

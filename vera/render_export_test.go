@@ -23,12 +23,15 @@ func (p RenderProbe) LineBus(y int) LineBus    { return p.v.lineBus[0][y] }
 func (p RenderProbe) PaletteRGBA(i int) uint32 { return p.v.r.palette[i] }
 func (p RenderProbe) Frame() []byte            { return p.v.Frame() }
 
-// RenderFrame renders lines 0-479 and ends the frame, returning the collision groups.
+// RenderFrame renders lines 0-479 and the frame's 481st render (its bus use in row 480),
+// and ends the frame, returning the collision groups.
 func (p RenderProbe) RenderFrame() uint8 {
 	p.fresh()
+	p.v.lineBus[0][ScreenHeight] = LineBus{}
 	for y := 0; y < ScreenHeight; y++ {
 		p.v.renderLine(y)
 	}
+	p.v.extraRender()
 	return p.v.endFrame()
 }
 

@@ -624,7 +624,78 @@ func TestVScaleShrinkRepeatsStaleLines(t *testing.T) {
 	if lb := r.p.LineBus(242); lb.Layer[0] != 0 {
 		t.Fatalf("line 242 fetched %d layer words, want 0", lb.Layer[0])
 	}
-	if lb := r.p.LineBus(241); lb.Layer[0] != 200 {
-		t.Fatalf("line 241 fetched %d layer words, want 200", lb.Layer[0])
+	if lb := r.p.LineBus(241); lb.Layer[0] != 202 {
+		t.Fatalf("line 241 fetched %d layer words, want 202", lb.Layer[0])
+	}
+}
+
+// Horizontal fine scroll on 8, 4 and 2 bpp tile layers: the RTL starts writing the line
+// buffer at 0 - fine scroll (layer_renderer.v:496-501), so screen column 0 shows source pixel
+// s whether s is odd or even and wherever it falls in a byte, also at HSCALE 2x. (The
+// official emulator shows the pixel before at odd scroll values: docs/HARDWARE-NOTES.md.)
+func TestOddHScrollFirstColumn(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		config uint8 // colour depth
+		w16    bool
+	}{{"4bpp 8-wide", 2, false}, {"4bpp 16-wide", 2, true}, {"2bpp 8-wide", 1, false}, {"2bpp 16-wide", 1, true},
+		{"8bpp 8-wide", 3, false}, {"8bpp 16-wide", 3, true}} {
+		for _, hscale := range []uint8{128, 64} {
+			for s := uint16(0); s < 16; s++ {
+				r := newRig(t)
+				// Tile k pixel p (of 8 or 16) has colour (k*w + p) % (colours-1) + 1; map column
+				// c shows tile c, so source pixel x has colour x % (colours-1) + 1.
+				w := 8
+				tb := uint8(0x12000 >> 9)
+				if tc.w16 {
+					w, tb = 16, tb|1
+				}
+				bpp := 1 << tc.config
+				ncol := 1<<bpp - 1
+				rowBytes := w * bpp / 8
+				for k := 0; k < 32; k++ {
+					for p := 0; p < w; p++ {
+						c := (k*w+p)%ncol + 1
+						for row := 0; row < 8<<0; row++ {
+							a := 0x12000 + (k*8+row)*rowBytes + p*bpp/8
+							shift := 8 - bpp - (p*bpp)%8
+							r.p.VRAM()[a] |= uint8(c << shift)
+						}
+					}
+					r.poke(0x10000+2*k, uint8(k), 0)
+				}
+				r.p.SetLayer(0, vera.Layer{Config: tc.config, MapBase: 0x10000 >> 9, TileBase: tb, HScroll: s})
+				r.p.SetComposer(vera.Composer{Video: 0x11, HScale: hscale, VScale: 128, HStop: 640, VStop: 480})
+				f := r.frame()
+				for x := 0; x < 4; x++ {
+					src := int(s) + x*int(hscale)/128
+					if got, want := r.index(f, x, 0), uint8(src%ncol+1); got != want {
+						t.Errorf("%s HSCALE %d scroll %d: column %d shows %d, want source pixel %d (%d)", tc.name, hscale, s, x, got, src, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A DCSEL=1 window at 1x: the composer starts rendering source line 0 during the line
+// before VSTART (composer.v:149-162), so line VSTART shows source line 0 and each following
+// line the next one. (The official emulator shows source line 1 at VSTART:
+// docs/HARDWARE-NOTES.md.)
+func TestVStartShowsSourceLineZero(t *testing.T) {
+	r := newRig(t)
+	r.p.SetLayer(0, vera.Layer{Config: 0x07, TileBase: 0x01}) // 8 bpp bitmap, 640 wide
+	for y := 0; y < 100; y++ {
+		r.poke(640*y, uint8(y+1))
+	}
+	for _, vstart := range []uint16{0, 2, 40, 100} {
+		r.p.SetComposer(vera.Composer{Video: 0x11, HScale: 128, VScale: 128, Border: 0xEE, HStop: 640, VStart: vstart, VStop: 480})
+		f := r.frame()
+		if vstart > 0 {
+			r.wantRow(f, int(vstart)-1, 0, 0xEE)
+		}
+		for k := 0; k < 5; k++ {
+			r.wantRow(f, int(vstart)+k, 0, uint8(k+1))
+		}
 	}
 }

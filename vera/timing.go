@@ -37,6 +37,7 @@ func (v *VERA) startLine() {
 		v.renderLine(line)
 	}
 	if line == VSyncLine {
+		v.extraRender() // the 481st render, during the line before (busfsm.go)
 		v.vsync()
 	}
 	if uint16(line) == v.irqLine {

@@ -39,14 +39,6 @@ const (
 	irqAFlow  uint8 = 1 << 3
 )
 
-// Version reported at DCSEL 2-63. The RTL at v47.0.2 returns 'V', 47, 0, 0 (top.v:179-209);
-// x16emu reports 47.0.2. Following the RTL (X16-HARDWARE.md 2.2).
-const (
-	versionMajor = 47
-	versionMinor = 0
-	versionBuild = 0
-)
-
 // VERA is one video chip. The register/port/timing side lives in vera.go, ports.go, fx.go,
 // timing.go, audio.go and spi.go; the renderer owns renderState (render*.go).
 type VERA struct {
@@ -203,7 +195,7 @@ func (v *VERA) Write(reg, val uint8, now uint64) {
 
 // peekDC reads $9F29-$9F2C as paged by DCSEL (top.v:179-212): pages 0 and 1 are the
 // display composer, 2 shows FX_CTRL, 5 the polygon fill length; everything else reads as
-// the version ('V', major, minor, build).
+// the version ('V', major, minor, build) of the RTL release the model follows (version.go).
 func (v *VERA) peekDC(reg uint8) uint8 {
 	i := reg - regDC0
 	c := &v.comp
@@ -225,7 +217,7 @@ func (v *VERA) peekDC(reg uint8) uint8 {
 			return v.fx.fillLengthHigh()
 		}
 	}
-	return [4]uint8{'V', versionMajor, versionMinor, versionBuild}[i]
+	return [4]uint8{'V', RTLMajor, RTLMinor, RTLBuild}[i]
 }
 
 // writeDC writes $9F29-$9F2C as paged by DCSEL (top.v:379-413 for 0-1, addr_data.v:

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"math/big"
+	"strconv"
 
 	"x16scope/perf"
 )
@@ -29,8 +31,13 @@ func checkP99(p *perf.Profiler, stdout, stderr io.Writer, asJSON bool, maxP99 fl
 	} else {
 		fmt.Fprintln(stdout, line)
 	}
-	if s.Periods.Utilisation.P99 > maxP99 {
-		fmt.Fprintf(stderr, "x16scope profile: p99 utilisation %.2f%% exceeds --max-p99 %.2f%% (frames %d-%d)\n", s.Periods.Utilisation.P99, maxP99, s.Frames.First, s.Frames.Last)
+	// The gate compares exact work cycles with the threshold, never the rounded percentage;
+	// the flag's shortest text ("90.1") is read as the exact decimal it spells.
+	text := strconv.FormatFloat(maxP99, 'g', -1, 64)
+	limit, ok := new(big.Rat).SetString(text)
+	if q := p.P99(judged); ok && q.Exceeds(limit) {
+		fmt.Fprintf(stderr, "x16scope profile: p99 utilisation %s%% (%d of %d cycles) exceeds --max-p99 %s%% (frames %d-%d)\n",
+			exactPct(q.Utilisation(), maxP99), q.Work, q.Budget, text, s.Frames.First, s.Frames.Last)
 		return exitCode(exitOverBudget)
 	}
 	return nil

@@ -43,7 +43,7 @@ type keyEvent struct {
 // keyAliases name keys that are awkward on a command line or in --keys' syntax.
 var keyAliases = map[string]string{"COMMA": ",", "MINUS": "-", "EQUALS": "=", "SLASH": "/", "PERIOD": ".", "SEMICOLON": ";", "QUOTE": "'", "BACKSLASH": "\\"}
 
-const keysHelp = "press keys at given frames: `FRAME:KEY,...` (KEY taps a key, +KEY holds it, -KEY releases it, A+B is a chord; FRAME 0 is the first frame after the start; --keys help lists the key names)"
+const keysHelp = "press keys at given frames: `FRAME:KEY,...` (KEY taps a key, +KEY holds it, -KEY releases it, A+B is a chord; the keys go down as frame FRAME begins, frames counting from power-on (1 is the first; 0 means at power-on too); --keys help lists the key names)"
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.typeText, "type", "", "type `TEXT` on the keyboard once the program has started (\\n is RETURN)")

@@ -43,8 +43,8 @@ func (f *machineFlags) addInputFlags(fs *flag.FlagSet) {
 	f.input.register(fs)
 }
 
-// feedKeys presses the --keys scheduled for the frame about to run (frame 0 is the first
-// frame after the program was started).
+// feedKeys presses the --keys scheduled up to frame, the number from power-on of the frame
+// about to run (1 is the first: it ends at the first VSYNC).
 func (f *machineFlags) feedKeys(m *core.Machine, frame int) {
 	if f.input != nil {
 		f.input.frame(m, frame)
@@ -70,7 +70,7 @@ func (f *machineFlags) romName() string {
 }
 
 // newMachine builds a machine from the flags and starts the program file on it the way
-// its ROM does (core.Machine.StartPRG): typed SYS on the built-in ROM, LOAD and RUN on the
+// its ROM does (core.Machine.StartPRG): SYS pasted on the built-in ROM, LOAD and RUN on the
 // official one, a direct jump with no ROM.
 func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, error) {
 	if err := f.check(); err != nil {

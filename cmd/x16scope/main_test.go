@@ -64,7 +64,7 @@ func TestRunHelloBare(t *testing.T) {
 	}
 }
 
-// TestRunHelloOfficial runs the program on the official ROM (LOAD and RUN typed at BASIC's
+// TestRunHelloOfficial runs the program on the official ROM (LOAD and RUN pasted at BASIC's
 // READY). It needs X16_ROM.
 func TestRunHelloOfficial(t *testing.T) {
 	rom := os.Getenv("X16_ROM")
@@ -85,7 +85,8 @@ func TestRunTypeAndKeys(t *testing.T) {
 		t.Fatalf("--type: exit %d, stderr %q", code, errs)
 	}
 	wantLines(t, out, "HI THERE\n", "outcome: returned to READY")
-	// --keys: shift+1 is '!', COMMA is ',', frames counted from the start
+	// --keys: shift+1 is '!', COMMA is ',', frames counted from power-on (the program
+	// starts in frame 2 on the built-in ROM)
 	code, out, errs = runCLI("run", "testdata/echo.prg", "--frames", "100",
 		"--keys", "30:RETURN,2:O,4:K,6:LSHIFT+1,10:COMMA,12:+SHIFT,14:A,16:-SHIFT")
 	if code != 0 {
@@ -93,6 +94,29 @@ func TestRunTypeAndKeys(t *testing.T) {
 	}
 	// held shift types the shifted PETSCII letter $C1, which the console shows as a byte
 	wantLines(t, out, "OK!,\xC1\n", "outcome: returned to READY")
+}
+
+// TestFrameNumbersFromPowerOn: --frames, --frames-png names, the printed frame and the
+// profile's frame numbers all count from power-on (frame n ends at the n-th VSYNC), whatever
+// the ROM: StartPRG runs no frames, so frame 1 is saved too.
+func TestFrameNumbersFromPowerOn(t *testing.T) {
+	for _, args := range [][]string{{}, {"--bare"}} {
+		dir := t.TempDir()
+		code, out, errs := runCLI(append([]string{"run", "../../core/testdata/busy.prg", "--frames", "4", "--frames-png", dir, "--png", filepath.Join(dir, "last.png")}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errs)
+		}
+		wantLines(t, out, "frames: 4\n", "(frame 4)")
+		names, _ := filepath.Glob(filepath.Join(dir, "frame-*.png"))
+		if len(names) != 4 || filepath.Base(names[0]) != "frame-000001.png" || filepath.Base(names[3]) != "frame-000004.png" {
+			t.Errorf("%v: frame files %v, want frame-000001.png to frame-000004.png", args, names)
+		}
+	}
+	code, out, errs := runCLI("profile", "../../core/testdata/busy.prg", "--frames", "4")
+	if code != 0 {
+		t.Fatalf("profile: exit %d, stderr %q", code, errs)
+	}
+	wantLines(t, out, "frames: 4 (1-4)")
 }
 
 // TestRunHostFS runs rom/testdata/files.s with --fs: it writes OUT.TXT and SAVED.BIN.

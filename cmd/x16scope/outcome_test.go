@@ -103,7 +103,7 @@ func TestProfileSkipsWarmUp(t *testing.T) {
 		t.Errorf("default --skip: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	code, _, errs = runCLI("profile", prg, "--frames", "40", "--max-p99", "50", "--skip", "0")
-	if code != exitOverBudget || !strings.Contains(errs, "exceeds --max-p99 50.00% (frames 1-40)") {
+	if code != exitOverBudget || !strings.Contains(errs, "exceeds --max-p99 50% (frames 1-40)") {
 		t.Errorf("--skip 0: exit %d, stderr %q; want %d (the set-up overran)", code, errs, exitOverBudget)
 	}
 	code, out, errs = runCLI("profile", prg, "--frames", "40", "--max-p99", "50", "--json")

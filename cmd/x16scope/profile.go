@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -26,7 +27,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	mf.register(fs)
 	mf.addInputFlags(fs)
 	defer mf.close()
-	frames := fs.Int("frames", perf.HistoryFrames, "profile `N` frames (VSYNCs); the report covers the last 3600 at most")
+	frames := fs.Int("frames", perf.HistoryFrames, "profile until frame `N` has ended (frames count from power-on, as the report's frame numbers); the report covers the last 3600 at most")
 	fps := fs.Float64("fps", 60, "target frame rate `FPS` that sets the budget (30 = two frames per period)")
 	zonesPath := fs.String("zones", "", "zones from a JSON `FILE`: [{\"name\",\"start\",\"end\",\"bank\",\"idle\"}]")
 	symPath := fs.String("sym", "", "one zone per routine from a VICE label `FILE` (ld65 -Ln)")
@@ -66,7 +67,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if err := p.SetTargetFps(*fps); err != nil {
 		return fmt.Errorf("--fps: %w", err)
 	}
-	zones, err := loadZones(*symPath, *zonesPath)
+	zones, err := loadZones(*symPath, *zonesPath, prg)
 	if err != nil {
 		return err
 	}
@@ -79,8 +80,8 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	p.Acquire(perf.OwnerCLI)
 	end := ranOut(*frames, *wantReturn)
 	ran := 0
-	for ran < *frames {
-		mf.feedKeys(m, ran)
+	for m.Frame() < uint64(*frames) {
+		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
 		if ev&core.EventVSync != 0 {
@@ -88,7 +89,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		}
 		if o, stopped := watch(ev, m); stopped {
 			end = o
-			end.text += fmt.Sprintf(" after %d frames", ran)
+			end.text += fmt.Sprintf(" in frame %d", m.Frame()+1)
 			p.Flush()
 			break
 		}
@@ -120,9 +121,11 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// loadZones reads the symbol file's routines, then the JSON zones (defined later, so they
-// win where they overlap a routine: an idle zone drawn inside a routine works as expected).
-func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
+// loadZones reads the symbol file's routines (its labels that the program's code does not
+// use only as a branch target or data, perf.RoutineLabels), then the JSON zones (defined
+// later, so they win where they overlap a routine: an idle zone drawn inside a routine works
+// as expected).
+func loadZones(symPath, zonesPath string, prg core.PRG) ([]perf.Zone, error) {
 	var zones []perf.Zone
 	if symPath != "" {
 		data, err := os.ReadFile(symPath)
@@ -133,6 +136,7 @@ func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", symPath, err)
 		}
+		syms = perf.RoutineLabels(syms, prg.Load, prg.Entry, prg.Data)
 		zones = append(zones, perf.ZonesFromSymbols(syms)...)
 	}
 	if zonesPath != "" {
@@ -147,4 +151,16 @@ func loadZones(symPath, zonesPath string) ([]perf.Zone, error) {
 		zones = append(zones, zs...)
 	}
 	return zones, nil
+}
+
+// exactPct prints the p99 with enough decimals to show it is above the limit (90.0037, not
+// 90.00, when the limit is 90).
+func exactPct(p99, limit float64) string {
+	for d := 2; d < 8; d++ {
+		s := strconv.FormatFloat(p99, 'f', d, 64)
+		if v, _ := strconv.ParseFloat(s, 64); v > limit {
+			return s
+		}
+	}
+	return strconv.FormatFloat(p99, 'g', -1, 64)
 }

@@ -17,10 +17,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	mf := machineFlags{builtinDefault: true}
 	mf.register(fs)
 	mf.addInputFlags(fs)
-	frames := fs.Int("frames", 60, "run at most `N` frames (VSYNCs)")
+	frames := fs.Int("frames", 60, "run until frame `N` has ended (frames count from power-on: frame n ends at the n-th VSYNC)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
-	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
+	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR`, named by frame number from power-on (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
 	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames (for test programs that return)")
 	var bf breakFlags
@@ -77,9 +77,8 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 
 	end := ranOut(*frames, *wantReturn)
 	stopped := false
-	ran := 0
-	for ran < *frames {
-		mf.feedKeys(m, ran)
+	for m.Frame() < uint64(*frames) {
+		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
 		if err := wav.frame(); err != nil {
 			return err
@@ -89,7 +88,6 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
 		}
 		if ev&core.EventVSync != 0 {
-			ran++
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
 				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
 					return err

@@ -1,6 +1,6 @@
-; busload.s: a fixed VRAM bus load. Layer 0 is an 8 bpp bitmap (160 words a line), layer 1
-; a 4 bpp 8x8 tile layer with a 32x32 map and no scroll (80 tile + 40 map words a line),
-; X16-HARDWARE.md 4.3. Each frame, right after VSYNC, the CPU sets ADDR0 (3 writes, one
+; busload.s: a fixed VRAM bus load. Layer 0 is an 8 bpp bitmap (160 words a line, 162 with
+; the RTL's over-fetch), layer 1 a 4 bpp 8x8 tile layer with a 32x32 map and no scroll (80
+; tile + 40 map words a line, 123 with the over-fetch), X16-HARDWARE.md 4.3. Each frame, right after VSYNC, the CPU sets ADDR0 (3 writes, one
 ; prefetch slot each) and writes 100 bytes through DATA0 (2 slots each), then polls ISR.
 .include "prg.inc"
 

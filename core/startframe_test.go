@@ -1,0 +1,142 @@
+package core_test
+
+import (
+	"bytes"
+	"image"
+	"image/gif"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"x16scope/core"
+	"x16scope/rom"
+)
+
+// The frame a program starts on (frames count from power-on: frame n ends at the n-th
+// VSYNC). testdata/startframe.s stores $A5 at $0400 and turns the background red as its
+// first instructions. The official ROM's figure is the official emulator's (-prg FILE -run,
+// measured with TestStartFrameMatchesX16emu): LOAD and RUN are pasted when BASIC first asks
+// for a line.
+const (
+	builtinStartFrame  = 2
+	officialStartFrame = 38
+)
+
+// startFrame runs the program from power-on and returns the number of the frame during
+// which it started.
+func startFrame(t *testing.T, image []byte) int {
+	t.Helper()
+	m, err := core.New(core.Config{ROM: image})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("testdata/startframe.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(file); err != nil {
+		t.Fatal(err)
+	}
+	if m.Frame() != 0 {
+		t.Fatalf("StartPRG ran %d frames", m.Frame())
+	}
+	for m.Frame() < 200 {
+		m.RunFrame()
+		if m.Peek(0x0400) == 0xA5 {
+			return int(m.Frame())
+		}
+	}
+	t.Fatal("the program did not start within 200 frames")
+	return 0
+}
+
+func TestStartFrameBuiltin(t *testing.T) {
+	if got := startFrame(t, rom.Image()); got != builtinStartFrame {
+		t.Errorf("the program starts in frame %d on the built-in ROM, want %d (README)", got, builtinStartFrame)
+	}
+}
+
+func TestStartFrameOfficial(t *testing.T) {
+	if got := startFrame(t, officialROM(t)); got != officialStartFrame {
+		t.Errorf("the program starts in frame %d on the official ROM, want %d, as the official emulator", got, officialStartFrame)
+	}
+}
+
+// TestStartFrameMatchesX16emu runs the official emulator (X16EMU) with the official ROM
+// (X16_ROM) on the same program, recording every frame as a GIF, and finds the first frame
+// with the program's red background: it must be officialStartFrame.
+func TestStartFrameMatchesX16emu(t *testing.T) {
+	romPath := os.Getenv("X16_ROM")
+	emu := os.Getenv("X16EMU")
+	if romPath == "" || emu == "" {
+		t.Skip("X16EMU and X16_ROM are not both set: this test runs the official emulator (built from X16Community/x16-emulator) with the official ROM")
+	}
+	frames := x16emuFrames(t, emu, romPath, "testdata/startframe.prg")
+	for i, f := range frames {
+		if redBackground(f) {
+			if i+1 != officialStartFrame {
+				t.Errorf("the official emulator starts the program in frame %d, x16scope's figure is %d", i+1, officialStartFrame)
+			}
+			return
+		}
+	}
+	t.Fatalf("no frame of %d shows the program's red background", len(frames))
+}
+
+// x16emuFrames runs the official emulator headless on prg (which must switch the machine off)
+// and returns every frame it drew, from power-on.
+func x16emuFrames(t *testing.T, emu, romPath, prg string) []image.Image {
+	t.Helper()
+	dir := t.TempDir()
+	abs, err := filepath.Abs(prg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "frames.gif")
+	cmd := exec.Command(emu, "-rom", romPath, "-prg", abs, "-run", "-gif", out, "-sound", "none")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", emu, err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 0 && data[len(data)-1] != 0x3B {
+		data = append(data, 0x3B) // the emulator exits without closing the GIF
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decoding the official emulator's GIF: %v", err)
+	}
+	// Each GIF frame holds the pixels that changed, the rest transparent.
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	var frames []image.Image
+	for _, f := range g.Image {
+		for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
+			for x := f.Rect.Min.X; x < f.Rect.Max.X; x++ {
+				if _, _, _, a := f.At(x, y).RGBA(); a != 0 {
+					canvas.Set(x, y, f.At(x, y))
+				}
+			}
+		}
+		c := image.NewRGBA(canvas.Rect)
+		copy(c.Pix, canvas.Pix)
+		frames = append(frames, c)
+	}
+	return frames
+}
+
+// redBackground tells whether any of the screen shows the program's red background
+// (palette entry 6 = $F00): it turns red from the line the beam is on when the program starts.
+func redBackground(img image.Image) bool {
+	for y := 0; y < 480; y += 4 {
+		r, g, b, _ := img.At(632, y).RGBA() // right of any text the boot prints
+		if r>>8 > 200 && g>>8 < 50 && b>>8 < 50 {
+			return true
+		}
+	}
+	return false
+}
