@@ -258,8 +258,9 @@
     return n;
   }
   // load starts a source ({prg: url}, {zip: url}, {capture: id} or {bytes, name}); the
-  // machine it installs stays paused until apply() lets it run.
-  async function load(src) {
+  // machine it installs stays paused until apply() lets it run. fetched, if given, is the
+  // source's bytes already being fetched.
+  async function load(src, fetched) {
     const api = window.x16scope;
     let err = '';
     if (src.capture) {
@@ -268,13 +269,13 @@
       const bytes = await fetchBytes(url, 'c=');
       try { await api.loadCapture(bytes); } catch (e) { err = `c=${src.capture}: ${e.message || e}`; }
     } else if (src.zip) {
-      const bytes = await fetchBytes(src.zip, 'zip=');
+      const bytes = await (fetched || fetchBytes(src.zip, 'zip='));
       // The Go side's loadFiles returns the error text (the public wrapper would show it in
       // the full page's banner instead).
       err = window.x16scopeGo.loadFiles([{ name: fileName(src.zip, '.zip'), bytes }]);
       if (err) err = `zip=: ${err}`;
     } else if (src.prg) {
-      const bytes = await fetchBytes(src.prg, 'prg=');
+      const bytes = await (fetched || fetchBytes(src.prg, 'prg='));
       try { api.loadPRG(bytes, fileName(src.prg, '.prg')); } catch (e) { err = `prg=: ${e.message || e}`; }
     } else if (src.bytes) {
       const name = typeof src.name === 'string' && src.name ? src.name : 'program.prg';
@@ -295,6 +296,17 @@
 
   // ---- boot: app.js starts the wasm; the machine is paused before its first frame ----
   const timeline = { embedScript: started };
+  // The program is fetched while the wasm compiles; a file that cannot be had is reported
+  // at once, without waiting for the emulator.
+  let prefetchFailed = false;
+  const prefetch = cfg.source && (cfg.source.prg || cfg.source.zip)
+    ? fetchBytes(cfg.source.prg || cfg.source.zip, cfg.source.prg ? 'prg=' : 'zip=') : null;
+  if (prefetch) {
+    prefetch.catch((e) => {
+      prefetchFailed = true;
+      showMessage(e.message || String(e));
+    });
+  }
   document.addEventListener('x16scope-ready', () => {
     // Called from Go's main before the game loop starts: nothing has been emulated yet.
     window.x16scopeGo.pause();
@@ -309,11 +321,11 @@
     if (cfg.fps) {
       try { api.setTargetFps(cfg.fps); } catch (e) { showMessage(`fps=${cfg.fps}: ${e.message || e}`); }
     }
-    if (cfg.source) {
+    if (cfg.source && !prefetchFailed) {
       try {
-        await load(cfg.source);
+        await load(cfg.source, prefetch);
       } catch (e) {
-        showMessage(e instanceof LoadError ? e.message : `could not load ${describe(cfg.source)}: ${e.message || e}`);
+        if (!prefetchFailed) showMessage(e instanceof LoadError ? e.message : `could not load ${describe(cfg.source)}: ${e.message || e}`);
       }
     }
     timeline.loaded = performance.now();
