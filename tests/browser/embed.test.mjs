@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, startServer, launch, artifacts, root, decodeInPage } from './harness.mjs';
 
@@ -372,5 +373,78 @@ test('Copy embed code gives iframe and element code for the program URL', async 
     await page.click('#btn-embed-code');
     await page.waitForFunction(() => /dropped\.prg was opened from a file/.test(document.getElementById('embed-code-note').textContent));
     assert.deepEqual(page.x16errors, []);
+  } finally { await page.context().close(); }
+});
+
+test('measured: two embeds on one page, bytes per embed, click to first frame', async (t) => {
+  const page = await newPage({ viewport: { width: 1000, height: 1800 } });
+  try {
+    await page.goto(`${server.url}/examples/docs.html`);
+    // Cold: a click on the first embed as soon as its cover is there (the wasm still loading).
+    const cover = page.frameLocator('#demo-raster >> iframe').locator('#cover');
+    await cover.waitFor({ state: 'visible', timeout: 60000 });
+    await cover.click();
+    const raster = await embedFrame(page, 'rasterbars.prg');
+    await raster.waitForFunction(() => x16scopeEmbed.state.firstFrameMs > 0, null, { timeout: 60000 });
+    const cold = await raster.evaluate(() => ({ ...x16scopeEmbed.state, timeline: x16scopeEmbed.timeline }));
+    // Warm: the second embed is up and paused when clicked.
+    const pulse = await embedFrame(page, 'pulse.prg');
+    await page.locator('#demo-pulse').click();
+    await pulse.waitForFunction(() => x16scopeEmbed.state.firstFrameMs > 0, null, { timeout: 60000 });
+    const warm = await pulse.evaluate(() => x16scopeEmbed.state.firstFrameMs);
+    measured.clickToFirstFrameMs = { coldBoot: Math.round(cold.firstFrameMs), booted: Math.round(warm) };
+    measured.coldTimeline = cold.timeline;
+
+    // Both running: host timings over 5 s.
+    await page.waitForTimeout(1000);
+    const host = (f) => f.evaluate(() => ({ ...x16scope.hostStats(), at: performance.now() }));
+    const a0 = await host(raster);
+    const b0 = await host(pulse);
+    await page.waitForTimeout(5000);
+    const a1 = await host(raster);
+    const b1 = await host(pulse);
+    const per = (x0, x1) => {
+      const ticks = x1.Ticks - x0.Ticks;
+      const frames = x1.EmuFrames - x0.EmuFrames;
+      const r = (v) => Math.round(v * 100) / 100;
+      return {
+        ticks, frames, fps: r(frames / ((x1.at - x0.at) / 1000)),
+        emuMsPerFrame: r((x1.EmuMs - x0.EmuMs) / Math.max(frames, 1)),
+        emuMsPerTick: r((x1.EmuMs - x0.EmuMs) / Math.max(ticks, 1)),
+        overlayMsPerTick: r((x1.OverlayMs - x0.OverlayMs) / Math.max(ticks, 1)),
+        drawMsPerDraw: r((x1.DrawMs - x0.DrawMs) / Math.max(x1.Draws - x0.Draws, 1)),
+        maxTickMs: r(x1.MaxTickMs),
+      };
+    };
+    measured.twoEmbeds = { rasterbars: per(a0, a1), pulseWithBars: per(b0, b1) };
+    const { rasterbars: ra, pulseWithBars: pb } = measured.twoEmbeds;
+    measured.twoEmbeds.sumEmuMsPerFrame = Math.round((ra.emuMsPerFrame + pb.emuMsPerFrame) * 100) / 100;
+    measured.twoEmbeds.sumTickMs = Math.round((ra.emuMsPerTick + ra.overlayMsPerTick + pb.emuMsPerTick + pb.overlayMsPerTick) * 100) / 100;
+    assert.ok(ra.frames > 0 && pb.frames > 0, 'both embeds emulate');
+    // Host milliseconds are wall time: on a machine busy with other work they measure the
+    // other work too, so the budget is asserted only when the machine has a core to spare.
+    measured.loadPerCore = Math.round((os.loadavg()[0] / os.cpus().length) * 100) / 100;
+    if (measured.loadPerCore <= 1) {
+      assert.ok(measured.twoEmbeds.sumEmuMsPerFrame < 16.8, `two embeds emulate within a 16.8 ms frame (${measured.twoEmbeds.sumEmuMsPerFrame} ms)`);
+    } else {
+      t.diagnostic(`load ${measured.loadPerCore} per core: the frame budget is reported, not asserted`);
+    }
+
+    // Bytes each embed loads, the shared wasm apart.
+    const bytes = (f) => f.evaluate(() => {
+      const list = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
+      const out = { files: {}, beyondWasm: 0, wasmTransfer: 0 };
+      for (const e of list) {
+        const name = new URL(e.name).pathname.split('/').pop() || e.name;
+        out.files[name] = e.decodedBodySize;
+        if (name === 'x16scope.wasm') out.wasmTransfer = e.transferSize;
+        else out.beyondWasm += e.decodedBodySize;
+      }
+      return out;
+    });
+    measured.embedBytes = { rasterbars: await bytes(raster), pulse: await bytes(pulse) };
+    measured.embedBytes.elementScript = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/x16scope-embed.js')).map((e) => e.decodedBodySize)[0]);
+    assert.ok(measured.embedBytes.rasterbars.beyondWasm < 100000, `an embed loads ${measured.embedBytes.rasterbars.beyondWasm} bytes besides the wasm`);
   } finally { await page.context().close(); }
 });
