@@ -24,6 +24,12 @@
 
   const overlayModes = ['none', 'bars', 'heatmap', 'both'];
   const cfg = parseConfig(query);
+  // The Go overlay reads this when it starts and draws only the parts shown here.
+  window.x16scopeShow = {
+    bars: cfg.overlay === 'bars' || cfg.overlay === 'both',
+    heat: cfg.overlay === 'heatmap' || cfg.overlay === 'both',
+    inspector: false,
+  };
 
   function parseConfig(q) {
     const c = { source: null, fps: 0, overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
