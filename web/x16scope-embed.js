@@ -40,14 +40,17 @@
       this._nextId = 1;
       this._onMessage = (e) => this._message(e);
       this._near = null;
+      this._live = false; // between connectedCallback and disconnectedCallback
     }
 
     connectedCallback() {
+      this._live = true;
       window.addEventListener('message', this._onMessage);
       this._render();
     }
 
     disconnectedCallback() {
+      this._live = false;
       window.removeEventListener('message', this._onMessage);
       if (this._near) this._near.disconnect();
       this._near = null;
@@ -57,7 +60,8 @@
     }
 
     attributeChangedCallback(name, before, after) {
-      if (before === after || !this.isConnected) return;
+      // (An element upgraded in place gets these for its attributes before connectedCallback.)
+      if (before === after || !this._live) return;
       // A new program or setting is a new embed: the old machine goes away with its iframe.
       this._drop(new Error(`${name} changed`));
       this._root.replaceChildren();

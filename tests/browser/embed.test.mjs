@@ -156,14 +156,16 @@ test('docs example: two independent embeds, overlay only where asked, postMessag
     assert.equal(await raster.locator('#overlay').isHidden(), true, 'no overlay without overlay=');
     assert.equal(await pulse.locator('#bars').isVisible(), true, 'bars with overlay=bars');
     assert.equal(await pulse.locator('#heat').isHidden(), true, 'no heatmap with overlay=bars');
-    const barPixels = await pulse.evaluate(() => {
+    const barPixels = (frame) => frame.evaluate(() => {
       const c = document.getElementById('bars');
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i + 2] > 200 && d[i] > 100) n++; // the violet work bars
       return n;
     });
-    assert.ok(barPixels > 100, `the bar chart is drawn (${barPixels} bar pixels)`);
+    const shownBars = await barPixels(pulse);
+    assert.ok(shownBars > 100, `the bar chart is drawn (${shownBars} bar pixels)`);
+    assert.equal(await barPixels(raster), 0, 'charts an embed does not show are not drawn');
 
     // postMessage round trip, by hand: pause, then perfStats equals the embed's own JS API.
     const viaMessage = await page.evaluate(async () => {
@@ -211,6 +213,15 @@ test('docs example: two independent embeds, overlay only where asked, postMessag
     assert.equal((await call(page, 'demo-raster', 'status')).embed.onScreen, false);
     await page.locator('#demo-raster').scrollIntoViewIfNeeded();
     await raster.waitForFunction((f) => x16scope.status().frame > f + 3, r1, { timeout: 10000 });
+    // A hidden tab (as the browser reports it) pauses it too.
+    const setHidden = (on) => raster.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, on);
+    await setHidden(true);
+    assert.equal(await raster.evaluate(() => x16scopeEmbed.state.running || !x16scope.status().paused), false, 'paused while the tab is hidden');
+    await setHidden(false);
+    assert.equal(await raster.evaluate(() => x16scopeEmbed.state.running && !x16scope.status().paused), true, 'runs again when shown');
 
     // The host page: no errors, and exactly what the control page has.
     assert.deepEqual(page.x16errors, []);
