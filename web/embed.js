@@ -135,6 +135,7 @@
   // ---- running state: the machine runs only when all of these hold ----
   const state = {
     ready: false, // the emulator is up and the first load is done
+    failed: false, // the program could not be loaded: nothing to run
     started: cfg.autoplay, // clicked, autoplay=1 or the host's "start"
     held: false, // the host's "pause"
     onScreen: false, // some of the frame is in the page's viewport
@@ -146,7 +147,7 @@
   function apply() {
     const api = window.x16scope;
     if (!state.ready || !api) return;
-    const want = state.started && !state.held && visible();
+    const want = state.started && !state.held && !state.failed && visible();
     const paused = api.status().paused;
     if (want && paused) api.resume();
     if (!want && !paused) api.pause();
@@ -216,12 +217,19 @@
   window.addEventListener('keydown', () => { if (state.started) enableSound(); }, true);
 
   $('cover').addEventListener('click', () => {
+    if (state.failed) return;
     if (!state.startAt) state.startAt = performance.now();
     start();
   });
+  let shownSource = cfg.source;
   function coverText() {
-    const name = cfg.source ? describe(cfg.source) : 'the built-in ROM';
+    const name = shownSource ? describe(shownSource) : 'the built-in ROM';
+    if (state.failed) return `could not load ${name}`;
     return state.ready ? `Click to run ${name}` : `loading ${name}…`;
+  }
+  function updateCover() {
+    $('cover').classList.toggle('waiting', !state.ready || state.failed);
+    $('cover-text').textContent = coverText();
   }
   function describe(src) {
     if (src.capture) return `capture ${src.capture}`;
@@ -291,6 +299,9 @@
     }
     if (err) throw new LoadError(err);
     state.firstFrameMs = 0;
+    state.failed = false;
+    shownSource = src.bytes ? { name: src.name || 'the program' } : src;
+    updateCover();
   }
   function toBytes(b) {
     if (b instanceof Uint8Array) return b;
@@ -310,6 +321,8 @@
   if (prefetch) {
     prefetch.catch((e) => {
       prefetchFailed = true;
+      state.failed = true;
+      updateCover();
       showMessage(e.message || String(e));
     });
   }
@@ -331,13 +344,13 @@
       try {
         await load(cfg.source, prefetch);
       } catch (e) {
+        state.failed = true;
         if (!prefetchFailed) showMessage(e instanceof LoadError ? e.message : `could not load ${describe(cfg.source)}: ${e.message || e}`);
       }
     }
     timeline.loaded = performance.now();
     state.ready = true;
-    $('cover').classList.remove('waiting');
-    $('cover-text').textContent = coverText();
+    updateCover();
     readyResolve();
     post('ready', { program: api.status().program, overlay: cfg.overlay, problems: cfg.problems.slice() });
     apply();
@@ -416,9 +429,8 @@
   applyOverlayMode();
   layout();
   window.addEventListener('resize', layout);
-  $('cover').classList.add('waiting');
   $('cover').hidden = cfg.autoplay;
-  $('cover-text').textContent = coverText();
+  updateCover();
   for (const p of cfg.problems) showMessage(p);
   // The host may send requests before the emulator is up: they wait for it (readyPromise).
   post('hello', {});

@@ -152,6 +152,7 @@
     // ---- messages ----
     _send(cmd, args) {
       return new Promise((resolve, reject) => {
+        if (!this._live) { reject(new Error('the x16-scope element is not in the page')); return; }
         const id = this._nextId++;
         this._pending.set(id, { resolve, reject });
         this._queue.push({ type: 'x16scope', cmd, id, args });

@@ -325,6 +325,11 @@ test('bad input: a short message in the embed\'s box, the host page carries on',
       assert.ok(box.x >= frameBox.x && box.y >= frameBox.y && box.x + box.width <= frameBox.x + frameBox.width + 1
         && box.y + box.height <= frameBox.y + frameBox.height + 1, `${q}: the message is inside the embed's box`);
     }
+    // Nothing to run after a failed load: the cover says so, and a click does not start it.
+    const failed = page.frameLocator('#bad0');
+    await assert.doesNotReject(failed.locator('#cover-text', { hasText: 'could not load missing.prg' }).waitFor({ timeout: 60000 }));
+    await failed.locator('#cover').click();
+    assert.equal(await page.evaluate(() => document.getElementById('bad0').contentWindow.x16scopeEmbed.state.running), false);
     // A bad program loaded through the API is refused with a reason.
     const reply = await page.evaluate(() => new Promise((resolve) => {
       const iframe = document.getElementById('bad4');
