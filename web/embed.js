@@ -13,7 +13,7 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const started = performance.now();
+  const t0 = performance.now();
 
   // ---- parameters ----
   const query = new URLSearchParams(location.search);
@@ -312,7 +312,7 @@
   }
 
   // ---- boot: app.js starts the wasm; the machine is paused before its first frame ----
-  const timeline = { embedScript: started };
+  const timeline = { embedScript: t0 };
   // The program is fetched while the wasm compiles; a file that cannot be had is reported
   // at once, without waiting for the emulator.
   let prefetchFailed = false;
