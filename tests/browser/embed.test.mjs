@@ -472,3 +472,29 @@ test('measured: two embeds on one page, bytes per embed, click to first frame', 
     assert.ok(measured.embedBytes.rasterbars.beyondWasm < 100000, `an embed loads ${measured.embedBytes.rasterbars.beyondWasm} bytes besides the wasm`);
   } finally { await page.context().close(); }
 });
+
+test('the picture fits the frame: whole-number scale when it fits, crisply shrunk otherwise, scale= caps it', async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1100 } });
+  const geometry = () => page.evaluate(() => {
+    const c = document.querySelector('body > canvas');
+    const r = c.getBoundingClientRect();
+    return { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left), rendering: getComputedStyle(c).imageRendering };
+  });
+  try {
+    await page.goto(`${server.url}/embed.html?prg=examples/testdata/pulse.prg&autoplay=1`);
+    await page.waitForFunction(() => window.x16scopeEmbed && x16scopeEmbed.state.ready && document.querySelector('body > canvas'), null, { timeout: 60000 });
+    assert.deepEqual(await geometry(), { w: 1280, h: 960, x: 60, rendering: 'pixelated' }, '2x in a 1400 x 1100 frame');
+    await page.setViewportSize({ width: 400, height: 300 });
+    await page.waitForFunction(() => Math.round(document.querySelector('body > canvas').getBoundingClientRect().width) === 400);
+    assert.deepEqual(await geometry(), { w: 400, h: 300, x: 0, rendering: 'pixelated' }, 'shrunk to a 400 x 300 frame');
+    // The picture is still drawn at 1x underneath: the shrink is the browser's, nearest-pixel.
+    assert.equal(await page.evaluate(() => document.querySelector('body > canvas').width), 640);
+    await page.goto(`${server.url}/embed.html?prg=examples/testdata/pulse.prg&scale=1&overlay=both`);
+    await page.setViewportSize({ width: 1400, height: 1500 });
+    await page.waitForFunction(() => window.x16scopeEmbed && x16scopeEmbed.state.ready && document.querySelector('body > canvas'), null, { timeout: 60000 });
+    assert.deepEqual(await geometry(), { w: 640, h: 480, x: 380, rendering: 'pixelated' }, 'scale=1 keeps 1x');
+    assert.equal(await page.locator('#bars').isVisible(), true);
+    assert.equal(await page.locator('#heat').isVisible(), true, 'overlay=both shows the heatmap too');
+    assert.deepEqual(page.x16errors, []);
+  } finally { await page.context().close(); }
+});
