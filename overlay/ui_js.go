@@ -75,6 +75,7 @@ type UI struct {
 	input inputState
 	zones zoneEditor
 	timer stepTimer
+	show  shownParts // what the page displays: only that is drawn
 }
 
 // legendKey is everything the bar legend depends on: it is rebuilt only when one changes.
@@ -138,7 +139,7 @@ func (c *canvasImage) putRows(pix []byte, y0, y1 int) {
 
 // NewUI binds the overlay to the page (web/index.html).
 func NewUI(s *Session) (*UI, error) {
-	u := &UI{s: s, zoom: 1, dirty: true}
+	u := &UI{s: s, zoom: 1, dirty: true, show: readShownParts()}
 	for id, dst := range map[string]*js.Value{
 		"status": &u.status, "crash": &u.crash, "crash-reason": &u.crashReason, "crash-regs": &u.crashRegs,
 		"crash-trace": &u.crashTrace, "inspect-frame": &u.inspectFrame, "inspect-stats": &u.inspectStats, "bars-legend": &u.legend, "btn-pause": &u.pauseBtn,
@@ -267,12 +268,12 @@ func (u *UI) Update(t Tick) {
 			u.heat.Invalidate()
 		}
 		u.drawCharts(p)
-	} else if splitMoved {
+	} else if splitMoved && u.show.heat {
 		u.drawSplit(p) // pausing or resuming with nothing new: only the split may change
 	}
 	// The inspector follows at most every textEvery displayed frames while running, at
 	// once when paused or when something was clicked or loaded.
-	if u.dirty || (u.inspectStale && (u.s.Paused() || u.ticks%textEvery == 0)) {
+	if u.show.inspector && (u.dirty || (u.inspectStale && (u.s.Paused() || u.ticks%textEvery == 0))) {
 		if u.dirty || u.s.Paused() || u.ticks-u.statsAt >= statsEvery || u.stats.Frames.Count == 0 {
 			u.stats = p.Stats(0)
 			u.statsAt = u.ticks
@@ -306,6 +307,17 @@ func (u *UI) Update(t Tick) {
 }
 
 func (u *UI) drawCharts(p *perf.Profiler) {
+	if u.show.bars {
+		u.drawBars(p)
+	}
+	if u.show.heat {
+		u.drawHeat(p)
+		u.drawSplit(p)
+	}
+}
+
+// drawBars draws the bar chart and its legend.
+func (u *UI) drawBars(p *perf.Profiler) {
 	bars := u.src.Bars(p, u.zoneGen, zoomLevels[u.zoom])
 	b := p.Budget()
 	// One frame's cycles (or the budget, if larger) fills 90% of the height; the budget line
@@ -323,23 +335,6 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 	}
 	u.timer.lap(stepBarsPut)
 
-	u.heatRows, u.heatNums = u.heatRows[:0], u.heatNums[:0]
-	n := p.FrameCount()
-	for k := max(0, n-heatCols); k < n; k++ {
-		if h := p.HeatAt(k); h != nil {
-			u.heatRows = append(u.heatRows, h[:])
-			u.heatNums = append(u.heatNums, p.FrameAt(k).Frame)
-		}
-	}
-	drawn = u.heat.Render(u.heatRows, u.heatNums, u.selected)
-	u.timer.lap(stepHeatDraw)
-	if drawn > 0 {
-		u.cHeat.put(u.heat.Pix)
-	}
-	u.timer.lap(stepHeatPut)
-
-	u.drawSplit(p)
-
 	// The legend changes only with the zones seen, the budget line and the zoom.
 	if k := (legendKey{p, u.zoneGen, u.src.nextZon, line, u.zoom}); k != u.legendKey {
 		u.legendKey = k
@@ -351,6 +346,24 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 		setHTML(u.legend, lg.String())
 	}
 	u.timer.lap(stepText)
+}
+
+// drawHeat draws the scanline heatmap.
+func (u *UI) drawHeat(p *perf.Profiler) {
+	u.heatRows, u.heatNums = u.heatRows[:0], u.heatNums[:0]
+	n := p.FrameCount()
+	for k := max(0, n-heatCols); k < n; k++ {
+		if h := p.HeatAt(k); h != nil {
+			u.heatRows = append(u.heatRows, h[:])
+			u.heatNums = append(u.heatNums, p.FrameAt(k).Frame)
+		}
+	}
+	drawn := u.heat.Render(u.heatRows, u.heatNums, u.selected)
+	u.timer.lap(stepHeatDraw)
+	if drawn > 0 {
+		u.cHeat.put(u.heat.Pix)
+	}
+	u.timer.lap(stepHeatPut)
 }
 
 // drawSplit brings the per-line split to u.splitPick's frame, drawing the rows that change.

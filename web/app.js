@@ -213,7 +213,8 @@
       .catch((e) => console.warn('x16scope: could not store the ROM', e));
   }
   async function storedROM() {
-    if (!localStorage.getItem(romFlag)) return undefined;
+    // Storage can be refused (an embed in another site's page, strict privacy settings).
+    try { if (!localStorage.getItem(romFlag)) return undefined; } catch (e) { return undefined; }
     try { return await dbDo('readonly', (s) => s.get('rom')); } catch (e) { return undefined; }
   }
   async function forgetROM() {

@@ -1,0 +1,437 @@
+// x16scope embed: the emulator in an iframe of someone else's page (embed.html, README
+// "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
+// this file runs first and decides the rest:
+//   - what is loaded: prg=, zip= or c= (a capture), with fps=, checked here so that every
+//     problem is a short message in the embed's own box and never an error in the host page;
+//   - when the machine runs: only once started (a click, autoplay=1 or the host's "start"),
+//     only while the frame is on screen (IntersectionObserver) and the tab visible;
+//   - what is shown: the picture scaled to the frame (whole-number scale when it fits, else
+//     shrunk crisply) and, with overlay=bars|heatmap|both, the charts under it;
+//   - the postMessage API for the host page (start, pause, reset, load, perfStats, status,
+//     hostStats), answering only origins it was told to trust.
+'use strict';
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const t0 = performance.now();
+
+  // ---- parameters ----
+  const query = new URLSearchParams(location.search);
+  // app.js reads its own URL parameters (prg=, zip=, fps=, ...) when it starts. The embed
+  // handles them itself (to check them, to load only once paused, to report problems in
+  // its box), so they are taken out of the address before app.js runs.
+  history.replaceState(history.state, '', location.pathname + location.hash);
+
+  const overlayModes = ['none', 'bars', 'heatmap', 'both'];
+  const cfg = parseConfig(query);
+  // The Go overlay reads this when it starts and draws only the parts shown here.
+  window.x16scopeShow = {
+    bars: cfg.overlay === 'bars' || cfg.overlay === 'both',
+    heat: cfg.overlay === 'heatmap' || cfg.overlay === 'both',
+    inspector: false,
+  };
+
+  function parseConfig(q) {
+    const c = { source: null, fps: 0, overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
+    const bad = (msg) => c.problems.push(msg);
+    const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
+    if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
+    const key = sources[0];
+    if (key === 'c') {
+      const id = q.get('c');
+      if (/^[A-Za-z0-9_-]{1,128}$/.test(id)) c.source = { capture: id };
+      else bad(`c=${clip(id)}: not a capture id (letters, digits, - and _)`);
+    } else if (key) {
+      const url = webURL(q.get(key));
+      if (url) c.source = { [key]: url };
+      else bad(`${key}=${clip(q.get(key))}: not a web address`);
+    }
+    if (q.has('fps')) {
+      const v = q.get('fps');
+      const n = Number(v);
+      if (v.trim() !== '' && Number.isFinite(n) && n > 0 && n <= 240) c.fps = n;
+      else bad(`fps=${clip(v)}: want a frame rate from 1 to 240`);
+    }
+    if (q.has('overlay')) {
+      const v = q.get('overlay');
+      if (overlayModes.includes(v)) c.overlay = v;
+      else bad(`overlay=${clip(v)}: want bars, heatmap, both or none`);
+    }
+    if (q.has('autoplay')) {
+      const v = q.get('autoplay');
+      if (['', '1', 'true', 'yes'].includes(v)) c.autoplay = true;
+      else if (!['0', 'false', 'no'].includes(v)) bad(`autoplay=${clip(v)}: want 1 or 0`);
+    }
+    if (q.has('scale')) {
+      const v = q.get('scale');
+      if (/^[1-4]$/.test(v)) c.scale = +v;
+      else bad(`scale=${clip(v)}: want 1, 2, 3 or 4`);
+    }
+    for (const v of q.getAll('origin').flatMap((s) => s.split(/[\s,]+/)).filter(Boolean)) {
+      if (v === '*') { c.origins.push(v); continue; }
+      let o = '';
+      try { o = new URL(v).origin; } catch (e) { /* reported below */ }
+      if (o && o !== 'null' && o === v.replace(/\/$/, '')) c.origins.push(o);
+      else bad(`origin=${clip(v)}: want an origin such as https://example.org, or *`);
+    }
+    return c;
+  }
+  function clip(s) { return s.length > 60 ? `${s.slice(0, 57)}...` : s; }
+  function webURL(s) {
+    try {
+      const u = new URL(s, location.href);
+      return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '';
+    } catch (e) { return ''; }
+  }
+
+  // ---- messages in the embed's box ----
+  const notes = [];
+  function showMessage(msg) {
+    notes.push(msg);
+    $('embed-msg').textContent = notes.join('\n');
+    $('embed-msg').hidden = false;
+    post('error', { message: msg });
+  }
+  function clearMessages() { notes.length = 0; $('embed-msg').hidden = true; }
+
+  // ---- layout: picture on top, charts under it, sized to the frame ----
+  const chartCount = { none: 0, bars: 1, heatmap: 1, both: 2 }[cfg.overlay];
+  function layout() {
+    const W = window.innerWidth;
+    const H = window.innerHeight;
+    // Charts are 15% of the width high each: a frame of 640 x (480 + 96 per chart) shows the
+    // picture at 1x; the custom element sizes itself with the same ratio.
+    const chartH = Math.round(W * 0.15);
+    const stripH = chartCount ? chartCount * chartH + (chartCount - 1) * 2 : 0;
+    const availH = Math.max(H - stripH, 1);
+    const fit = Math.min(W / 640, availH / 480);
+    let k = fit >= 1 ? Math.floor(fit) : fit;
+    if (cfg.scale && k > cfg.scale) k = cfg.scale;
+    const w = Math.round(640 * k);
+    const h = Math.round(480 * k);
+    const x = Math.max(0, Math.floor((W - w) / 2));
+    const y = Math.max(0, Math.floor((availH - h) / 2));
+    const root = document.documentElement.style;
+    const px = (v) => `${v}px`;
+    root.setProperty('--body-x', px(x));
+    root.setProperty('--body-y', px(y));
+    root.setProperty('--body-w', px(k >= 1 ? w : 640));
+    root.setProperty('--body-h', px(k >= 1 ? h : 480));
+    root.setProperty('--shrink', String(k >= 1 ? 1 : k));
+    root.setProperty('--pic-x', px(x));
+    root.setProperty('--pic-y', px(y));
+    root.setProperty('--pic-w', px(w));
+    root.setProperty('--pic-h', px(h));
+    root.setProperty('--chart-h', px(chartH));
+    root.setProperty('--strip-h', px(stripH));
+  }
+  function applyOverlayMode() {
+    const app = $('app');
+    app.classList.toggle('no-bars', cfg.overlay !== 'bars' && cfg.overlay !== 'both');
+    app.classList.toggle('no-heatmap', cfg.overlay !== 'heatmap' && cfg.overlay !== 'both');
+    $('overlay').hidden = cfg.overlay === 'none';
+  }
+
+  // ---- running state: the machine runs only when all of these hold ----
+  const state = {
+    ready: false, // the emulator is up and the first load is done
+    failed: false, // the program could not be loaded: nothing to run
+    started: cfg.autoplay, // clicked, autoplay=1 or the host's "start"
+    held: false, // the host's "pause"
+    onScreen: false, // some of the frame is in the page's viewport
+    running: false,
+    startAt: 0, // performance.now() of the click (or start) that first started it
+    firstFrameMs: 0, // from startAt to the first emulated frame on screen
+  };
+  const visible = () => state.onScreen && !document.hidden;
+  function apply() {
+    const api = window.x16scope;
+    if (!state.ready || !api) return;
+    const want = state.started && !state.held && !state.failed && visible();
+    const paused = api.status().paused;
+    if (want && paused) api.resume();
+    if (!want && !paused) api.pause();
+    if (want !== state.running) {
+      state.running = want;
+      post('state', stateDetail());
+    }
+    if (want && !state.firstFrameMs) watchFirstFrame();
+  }
+  function stateDetail() {
+    return {
+      running: state.running, started: state.started, held: state.held, onScreen: state.onScreen,
+      hidden: document.hidden, ready: state.ready, firstFrameMs: state.firstFrameMs,
+    };
+  }
+  // The first emulated frame after a start: the machine's frame counter moves, then the
+  // next animation frame has it on screen (ebiten draws in the same animation frame).
+  let watching = false;
+  function watchFirstFrame() {
+    if (watching) return;
+    watching = true;
+    const f0 = window.x16scope.status().frame;
+    const poll = () => {
+      if (window.x16scope.status().frame > f0) {
+        requestAnimationFrame(() => {
+          state.firstFrameMs = performance.now() - state.startAt;
+          watching = false;
+          post('firstframe', { ms: state.firstFrameMs });
+        });
+        return;
+      }
+      if (state.running) requestAnimationFrame(poll); else watching = false;
+    };
+    requestAnimationFrame(poll);
+  }
+  function start() {
+    if (!state.startAt) state.startAt = performance.now();
+    state.started = true;
+    state.held = false;
+    $('cover').hidden = true;
+    enableSound();
+    apply();
+  }
+  function hold() {
+    state.held = true;
+    apply();
+  }
+
+  // Sound needs a user gesture in browsers: the click that starts the embed turns it on
+  // (window.x16scopeSound, cmd/wasm/sound_js.go). The Go side keeps it silent while the
+  // embed is paused, off screen or in a hidden tab.
+  let soundOn = false;
+  function enableSound() {
+    const snd = window.x16scopeSound;
+    if (soundOn || !snd) return;
+    try {
+      const err = snd.start();
+      if (err instanceof Error) throw err;
+      snd.setMuted(false);
+      snd.setVolume(1);
+      soundOn = true;
+    } catch (e) {
+      console.warn('x16scope embed: could not turn sound on', e);
+    }
+  }
+  window.addEventListener('pointerdown', () => { if (state.started) enableSound(); }, true);
+  window.addEventListener('keydown', () => { if (state.started) enableSound(); }, true);
+
+  $('cover').addEventListener('click', () => {
+    if (state.failed) return;
+    if (!state.startAt) state.startAt = performance.now();
+    start();
+  });
+  let shownSource = cfg.source;
+  function coverText() {
+    const name = shownSource ? describe(shownSource) : 'the built-in ROM';
+    if (state.failed) return `could not load ${name}`;
+    return state.ready ? `Click to run ${name}` : `loading ${name}…`;
+  }
+  function updateCover() {
+    $('cover').classList.toggle('waiting', !state.ready || state.failed);
+    $('cover-text').textContent = coverText();
+  }
+  function describe(src) {
+    if (src.capture) return `capture ${src.capture}`;
+    const url = src.prg || src.zip;
+    if (!url) return src.name || 'the program';
+    try {
+      const p = new URL(url).pathname;
+      return decodeURIComponent(p.substring(p.lastIndexOf('/') + 1)) || url;
+    } catch (e) { return url; }
+  }
+
+  new IntersectionObserver((entries) => {
+    for (const e of entries) state.onScreen = e.isIntersecting;
+    apply();
+    post('state', stateDetail());
+  }, { threshold: [0, 0.1] }).observe($('app'));
+  document.addEventListener('visibilitychange', apply);
+
+  // ---- loading ----
+  class LoadError extends Error {}
+  async function fetchBytes(url, what) {
+    let res;
+    try {
+      res = await fetch(url);
+    } catch (e) {
+      const cross = new URL(url).origin !== location.origin;
+      throw new LoadError(`${what}: could not fetch ${url}${cross
+        ? ' (the server is unreachable, or it does not allow cross-origin requests: it must send Access-Control-Allow-Origin)'
+        : ' (the server is unreachable)'}`);
+    }
+    if (!res.ok) throw new LoadError(`${what}: ${url}: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+    const type = (res.headers.get('Content-Type') || '').toLowerCase();
+    // A missing file often comes back as the site's HTML page with status 200.
+    if (type.startsWith('text/html')) throw new LoadError(`${what}: ${url} is a web page, not a ${what === 'zip=' ? 'zip' : 'program'} file`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+  function fileName(url, ext) {
+    let n = describe({ prg: url });
+    if (!n.toLowerCase().endsWith(ext)) n += ext;
+    return n;
+  }
+  // load starts a source ({prg: url}, {zip: url}, {capture: id} or {bytes, name}); the
+  // machine it installs stays paused until apply() lets it run. fetched, if given, is the
+  // source's bytes already being fetched.
+  async function load(src, fetched) {
+    const api = window.x16scope;
+    let err = '';
+    if (src.capture) {
+      if (typeof api.loadCapture !== 'function') throw new LoadError('c=: this build of x16scope has no capture support');
+      const url = new URL(`/api/captures/${encodeURIComponent(src.capture)}`, location.href).href;
+      const bytes = await fetchBytes(url, 'c=');
+      try { await api.loadCapture(bytes); } catch (e) { err = `c=${src.capture}: ${e.message || e}`; }
+    } else if (src.zip) {
+      const bytes = await (fetched || fetchBytes(src.zip, 'zip='));
+      // The Go side's loadFiles returns the error text (the public wrapper would show it in
+      // the full page's banner instead).
+      err = window.x16scopeGo.loadFiles([{ name: fileName(src.zip, '.zip'), bytes }]);
+      if (err) err = `zip=: ${err}`;
+    } else if (src.prg) {
+      const bytes = await (fetched || fetchBytes(src.prg, 'prg='));
+      try { api.loadPRG(bytes, fileName(src.prg, '.prg')); } catch (e) { err = `prg=: ${e.message || e}`; }
+    } else if (src.bytes) {
+      const name = typeof src.name === 'string' && src.name ? src.name : 'program.prg';
+      err = window.x16scopeGo.loadFiles([{ name, bytes: toBytes(src.bytes) }]);
+    } else {
+      throw new LoadError('load: give prg, zip, capture or bytes');
+    }
+    if (err) throw new LoadError(err);
+    state.firstFrameMs = 0;
+    state.failed = false;
+    shownSource = src.bytes ? { name: src.name || 'the program' } : src;
+    updateCover();
+  }
+  function toBytes(b) {
+    if (b instanceof Uint8Array) return b;
+    if (b instanceof ArrayBuffer) return new Uint8Array(b);
+    if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    if (Array.isArray(b)) return Uint8Array.from(b);
+    throw new LoadError('load: bytes must be a Uint8Array or ArrayBuffer');
+  }
+
+  // ---- boot: app.js starts the wasm; the machine is paused before its first frame ----
+  const timeline = { embedScript: t0 };
+  // The program is fetched while the wasm compiles; a file that cannot be had is reported
+  // at once, without waiting for the emulator.
+  let prefetchFailed = false;
+  const prefetch = cfg.source && (cfg.source.prg || cfg.source.zip)
+    ? fetchBytes(cfg.source.prg || cfg.source.zip, cfg.source.prg ? 'prg=' : 'zip=') : null;
+  if (prefetch) {
+    prefetch.catch((e) => {
+      prefetchFailed = true;
+      state.failed = true;
+      updateCover();
+      showMessage(e.message || String(e));
+    });
+  }
+  document.addEventListener('x16scope-ready', () => {
+    // Called from Go's main before the game loop starts: nothing has been emulated yet.
+    window.x16scopeGo.pause();
+    timeline.goReady = performance.now();
+  }, { once: true });
+  let readyResolve;
+  const readyPromise = new Promise((resolve) => { readyResolve = resolve; });
+  document.addEventListener('x16scope-loaded', async () => {
+    timeline.appLoaded = performance.now();
+    const api = window.x16scope;
+    api.pause();
+    if (cfg.fps) {
+      try { api.setTargetFps(cfg.fps); } catch (e) { showMessage(`fps=${cfg.fps}: ${e.message || e}`); }
+    }
+    if (cfg.source && !prefetchFailed) {
+      try {
+        await load(cfg.source, prefetch);
+      } catch (e) {
+        state.failed = true;
+        if (!prefetchFailed) showMessage(e instanceof LoadError ? e.message : `could not load ${describe(cfg.source)}: ${e.message || e}`);
+      }
+    }
+    timeline.loaded = performance.now();
+    state.ready = true;
+    updateCover();
+    readyResolve();
+    post('ready', { program: api.status().program, overlay: cfg.overlay, problems: cfg.problems.slice() });
+    apply();
+  }, { once: true });
+  // app.js reports a wasm that cannot start in #status; the embed shows it in its box.
+  new MutationObserver(() => {
+    const t = $('status').textContent;
+    if (t.startsWith('could not start')) showMessage(t);
+  }).observe($('status'), { childList: true, characterData: true, subtree: true });
+
+  // ---- postMessage API ----
+  // Requests: {type: 'x16scope', cmd, id, args}; replies: {type: 'x16scope', reply: cmd, id,
+  // ok, result | error}; events: {type: 'x16scope', event, detail}. Requests are honoured
+  // from this page's own origin and from the origins named by origin= (or any, with *).
+  const trusted = (origin) => origin === location.origin || cfg.origins.includes('*') || cfg.origins.includes(origin);
+  function post(event, detail) {
+    if (window.parent === window) return;
+    const msg = { type: 'x16scope', event, detail };
+    const targets = cfg.origins.includes('*') ? ['*'] : [location.origin, ...cfg.origins];
+    for (const t of new Set(targets)) {
+      try { window.parent.postMessage(msg, t); } catch (e) { /* a closed or navigated host */ }
+    }
+  }
+  const commands = {
+    start() { start(); return stateDetail(); },
+    pause() { hold(); return stateDetail(); },
+    reset() { window.x16scope.reset(); apply(); return stateDetail(); },
+    async load(args) {
+      clearMessages();
+      const src = {};
+      if (args && typeof args === 'object') {
+        if (typeof args.capture === 'string') src.capture = args.capture;
+        else if (typeof args.zip === 'string') src.zip = webURL(args.zip) || args.zip;
+        else if (typeof args.prg === 'string') src.prg = webURL(args.prg) || args.prg;
+        else if (args.bytes) { src.bytes = args.bytes; src.name = args.name; }
+      }
+      if ((src.prg !== undefined && !/^https?:/.test(src.prg)) || (src.zip !== undefined && !/^https?:/.test(src.zip))) {
+        throw new LoadError(`load: ${clip(src.prg || src.zip)} is not a web address`);
+      }
+      if (src.capture !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(src.capture)) throw new LoadError('load: not a capture id');
+      try {
+        await load(src);
+      } catch (e) {
+        showMessage(e.message || String(e));
+        throw e;
+      }
+      apply();
+      return window.x16scope.status();
+    },
+    perfStats() { return window.x16scope.perfStats(); },
+    status() { return { ...window.x16scope.status(), embed: stateDetail() }; },
+    hostStats() { return window.x16scope.hostStats(); },
+  };
+  window.addEventListener('message', async (e) => {
+    const d = e.data;
+    if (!d || typeof d !== 'object' || d.type !== 'x16scope' || typeof d.cmd !== 'string') return;
+    if (!trusted(e.origin)) return; // silently: an untrusted page learns nothing
+    const reply = (body) => {
+      if (!e.source) return;
+      try {
+        e.source.postMessage({ type: 'x16scope', reply: d.cmd, id: d.id, ...body }, e.origin === 'null' ? '*' : e.origin);
+      } catch (err) { /* the asker went away */ }
+    };
+    const fn = Object.prototype.hasOwnProperty.call(commands, d.cmd) ? commands[d.cmd] : null;
+    if (!fn) { reply({ ok: false, error: `unknown command ${clip(String(d.cmd))}` }); return; }
+    try {
+      await readyPromise;
+      reply({ ok: true, result: await fn(d.args) });
+    } catch (err) {
+      reply({ ok: false, error: err.message || String(err) });
+    }
+  });
+
+  // ---- start-up ----
+  window.x16scopeEmbed = { config: cfg, state, timeline };
+  applyOverlayMode();
+  layout();
+  window.addEventListener('resize', layout);
+  $('cover').hidden = cfg.autoplay;
+  updateCover();
+  for (const p of cfg.problems) showMessage(p);
+  // The host may send requests before the emulator is up: they wait for it (readyPromise).
+  post('hello', {});
+})();
