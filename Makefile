@@ -24,10 +24,10 @@ test: setup-test vet unit unit-js asm-check rom-check make-check browser
 run: setup web
 	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web
 
-# What the wasm is built from: every Go file and embedded file of the module (a superset of
-# cmd/wasm's imports, so a change anywhere that matters rebuilds it), the module files and
-# the Go toolchain's version (wasm_exec.js must match the compiler).
-WASM_INPUTS := go.mod go.sum scripts/build-wasm.sh $(shell find cmd core vera perf overlay rom -type f \( -name '*.go' ! -name '*_test.go' -o -name '*.bin' -o -name '*.json' \) ! -path '*/testdata/*' 2>/dev/null)
+# What the wasm is built from: every Go file and embedded file of the module, whatever its
+# package (a superset of cmd/wasm's imports, so a change anywhere that matters rebuilds it),
+# the module files and the Go toolchain's version (wasm_exec.js must match the compiler).
+WASM_INPUTS := go.mod go.sum scripts/build-wasm.sh $(shell find . -type f \( -name '*.go' ! -name '*_test.go' -o -name '*.bin' -o -name '*.json' \) ! -path '*/testdata/*' ! -path './node_modules/*' ! -path './scripts/node20/*' ! -path './.git/*' ! -path './web/*' ! -path './bin/*' ! -path './test-results/*' 2>/dev/null)
 GO_VERSION_STAMP := bin/.go-version
 
 ## web: build web/x16scope.wasm and copy the matching wasm_exec.js, when an input changed.

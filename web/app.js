@@ -392,15 +392,18 @@
     root.setProperty('--slot-x', `${Math.round(r.left - app.left)}px`);
     root.setProperty('--slot-y', `${Math.round(r.top - app.top)}px`);
   }
-  window.addEventListener('resize', layout);
-  // The slot moves when what is above it changes height (the toolbar wraps when buttons are
-  // added, fonts load): the canvas must follow it, or the picture and the slot part.
-  if (window.ResizeObserver) {
-    const ro = new ResizeObserver(() => layout());
-    ro.observe(document.querySelector('#app > header'));
-    ro.observe($('toolbar'));
+  // An embed (embed.html) sizes its picture itself (embed.js): the app's layout stays out.
+  if (!$('app').classList.contains('embed')) {
+    window.addEventListener('resize', layout);
+    // The slot moves when what is above it changes height (the toolbar wraps when buttons
+    // are added, fonts load): the canvas must follow it, or the picture and the slot part.
+    if (window.ResizeObserver) {
+      const ro = new ResizeObserver(() => layout());
+      ro.observe(document.querySelector('#app > header'));
+      ro.observe($('toolbar'));
+    }
+    layout();
   }
-  layout();
 
   // ---- boot ----
   // Milestones since navigation (ms), for the first-frame measurement.

@@ -25,7 +25,7 @@
     if (s.startsWith('%')) return parseInt(s.slice(1), 2);
     return /^[0-9]+$/.test(s) ? parseInt(s, 10) : parseInt(s, 16);
   };
-  function check(r) { if (r instanceof Error) throw r; if (typeof r === 'string' && r !== '') throw new Error(r); return r; }
+  function check(r) { if (r instanceof Error) throw r; return r; }
 
   // ---- the public API: window.x16scope.debug ----
   const debug = {
