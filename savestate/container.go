@@ -100,29 +100,32 @@ func (f *File) Encode(level int) ([]byte, error) {
 	if n > MaxExpanded {
 		return nil, fmt.Errorf("savestate: %d bytes of sections: %w (%d)", n, ErrTooBig, MaxExpanded)
 	}
-	raw := make([]byte, 0, n)
+	// The sections go straight into the compressor (no joined copy); the checksum is
+	// computed over the same bytes on the way.
+	crc := crc32.NewIEEE()
 	for _, s := range f.Sections {
-		raw = append(raw, s.Tag...)
-		raw = binary.LittleEndian.AppendUint16(raw, s.Version)
-		raw = binary.LittleEndian.AppendUint32(raw, uint32(len(s.Data)))
-		raw = append(raw, s.Data...)
+		crc.Write(sectionHead(s))
+		crc.Write(s.Data)
 	}
 	var out bytes.Buffer
-	out.Grow(HeaderSize + n/4)
+	out.Grow(HeaderSize + n/8)
 	var h [HeaderSize]byte
 	copy(h[0:8], Magic)
 	copy(h[8:12], f.Kind)
 	binary.LittleEndian.PutUint16(h[12:], Version)
 	binary.LittleEndian.PutUint16(h[14:], OldestReader)
-	binary.LittleEndian.PutUint32(h[16:], uint32(len(raw)))
-	binary.LittleEndian.PutUint32(h[20:], crc32.ChecksumIEEE(raw))
+	binary.LittleEndian.PutUint32(h[16:], uint32(n))
+	binary.LittleEndian.PutUint32(h[20:], crc.Sum32())
 	out.Write(h[:])
 	zw, err := flate.NewWriter(&out, level)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
+	for _, s := range f.Sections {
+		zw.Write(sectionHead(s))
+		if _, err := zw.Write(s.Data); err != nil {
+			return nil, err
+		}
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
@@ -206,4 +209,12 @@ func Decode(data []byte) (*File, error) {
 		p += n
 	}
 	return f, nil
+}
+
+func sectionHead(s Section) []byte {
+	var h [sectionHeader]byte
+	copy(h[:4], s.Tag)
+	binary.LittleEndian.PutUint16(h[4:], s.Version)
+	binary.LittleEndian.PutUint32(h[6:], uint32(len(s.Data)))
+	return h[:]
 }
