@@ -33,11 +33,13 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	symPath := fs.String("sym", "", "one zone per routine from a VICE label `FILE` (ld65 -Ln)")
 	asJSON := fs.Bool("json", false, "print the perfStats JSON object instead of the text report")
 	maxP99 := fs.Float64("max-p99", 0, "exit with status 3 when p99 utilisation exceeds `PCT` percent (0: no check)")
+	var cf captureFlags
+	cf.register(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]")
+		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]\n       x16scope profile --resume FILE [flags]")
 		fs.PrintDefaults()
 	}
-	prgPath, err := parseWithFile(fs, args)
+	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -47,19 +49,11 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if *maxP99 < 0 {
 		return errors.New("--max-p99 must not be negative")
 	}
-	m, prg, err := mf.newMachine(prgPath)
+	m, p, prg, err := cf.profiled(&mf, prgPath, fs)
 	if err != nil {
 		return err
 	}
-	p := perf.New(m)
-	if err := p.SetTargetFps(*fps); err != nil {
-		return fmt.Errorf("--fps: %w", err)
-	}
-	zones, err := loadZones(*symPath, *zonesPath)
-	if err != nil {
-		return err
-	}
-	if err := p.SetZones(zones); err != nil {
+	if err := cf.applyProfileFlags(p, fs, *fps, *symPath, *zonesPath); err != nil {
 		return err
 	}
 
@@ -92,7 +86,11 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(prg))
+		if cf.resume != "" {
+			fmt.Fprintln(stdout, cf.describeResume())
+		} else {
+			fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(prg))
+		}
 		fmt.Fprintf(stdout, "outcome: %s\n", outcome)
 		writeReport(stdout, &s)
 	}

@@ -22,16 +22,21 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR` (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
+	var cf captureFlags
+	cf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
 		printKeyNames(stdout)
 		return nil
 	}
-	prgPath, err := parseWithFile(fs, args)
+	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := cf.check(); err != nil {
 		return err
 	}
 	if *frames < 0 || *traceN < 0 {
@@ -45,7 +50,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	m, p, err := mf.newMachine(prgPath)
+	m, prof, p, err := cf.machine(&mf, prgPath)
 	defer mf.close()
 	if err != nil {
 		return err
@@ -55,19 +60,27 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		tr = newTraceRing(m, *traceN)
 		m.SetRecorder(tr)
 	}
-	fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
-	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
+	if cf.resume != "" {
+		fmt.Fprintln(stdout, cf.describeResume())
+	} else {
+		fmt.Fprintf(stdout, "program: %s: %s\n", prgPath, describePRG(p))
+		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
+	}
 
 	outcome := fmt.Sprintf("ran %d frames", *frames)
 	ran := 0
 	for ran < *frames {
 		mf.feedKeys(m, ran)
+		cf.beforeFrame(m, prof, ran)
 		ev := m.RunFrame()
 		stdout.Write(m.DrainConsole())
 		for _, n := range m.DrainNotices() {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
 		}
 		if ev&core.EventVSync != 0 {
+			if err := cf.afterFrame(m, prof, ran, stdout); err != nil {
+				return err
+			}
 			ran++
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
 				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
@@ -86,6 +99,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			outcome = "stopped (STP)"
 			break
 		}
+	}
+	if err := cf.missed(); err != nil {
+		return err
 	}
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())
