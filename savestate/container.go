@@ -186,9 +186,14 @@ func Decode(data []byte) (*File, error) {
 		return nil, fmt.Errorf("section stream: %w: %v", ErrCorrupt, err)
 	}
 	// Anything after the promised size is a bomb or a forgery: one more byte must not come.
+	// ... and the stream must end properly there (its final block, nothing after it).
 	var one [1]byte
-	if n, _ := zr.Read(one[:]); n != 0 {
+	n, err := zr.Read(one[:])
+	if n != 0 {
 		return nil, fmt.Errorf("section stream: %w: more data than the header's %d bytes", ErrTooBig, h.Expanded)
+	}
+	if err != io.EOF {
+		return nil, fmt.Errorf("section stream: %w: it does not end after %d bytes (%v)", ErrCorrupt, h.Expanded, err)
 	}
 	if crc32.ChecksumIEEE(raw) != h.CRC {
 		return nil, fmt.Errorf("section stream: %w (checksum mismatch)", ErrCorrupt)
