@@ -16,9 +16,10 @@ setup:
 ## browser tests in headless Chromium.
 test: setup vet unit asm-check rom-check browser
 
-## run: build the browser app and serve it on http://127.0.0.1:8080 (loopback only).
+## run: build the browser app and serve it on http://127.0.0.1:8080 (loopback only), with
+## the share service keeping captures in ./captures.
 run: setup web
-	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web
+	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web -data captures
 
 ## web: build web/x16scope.wasm and copy the matching wasm_exec.js.
 web:
