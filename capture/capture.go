@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/savestate"
 )
@@ -26,14 +27,14 @@ type Meta struct {
 type Capture struct {
 	Meta     Meta
 	State    *savestate.File // the machine's and profiler's sections
-	Snapshot []byte          // the overlay's image of the frames around it (perf.Snapshot)
+	History  []byte          // the profiler's frames up to it (perf.SaveHistory, section "HIST")
 	PNG      []byte          // the screenshot
 }
 
 // Section tags a capture adds to a save state's.
 const (
 	tagMeta = "META"
-	tagSnap = "SNAP"
+	tagHist = "HIST"
 	tagShot = "SHOT"
 )
 
@@ -56,8 +57,8 @@ func (c *Capture) Encode() ([]byte, error) {
 	f := &savestate.File{Kind: savestate.KindCapture}
 	f.Add(tagMeta, 1, meta)
 	f.Sections = append(f.Sections, c.State.Sections...)
-	if c.Snapshot != nil {
-		f.Add(tagSnap, perf.SnapVersion, c.Snapshot)
+	if c.History != nil {
+		f.Add(tagHist, perf.HistoryVersion, c.History)
 	}
 	if c.PNG != nil {
 		f.Add(tagShot, 1, c.PNG)
@@ -65,7 +66,7 @@ func (c *Capture) Encode() ([]byte, error) {
 	return f.Encode(flate.DefaultCompression)
 }
 
-// Decode reads a capture file, or a save state (then Meta, Snapshot and PNG are empty).
+// Decode reads a capture file, or a save state (then Meta, History and PNG are empty).
 func Decode(data []byte) (*Capture, error) {
 	f, err := savestate.Decode(data)
 	if err != nil {
@@ -78,11 +79,11 @@ func Decode(data []byte) (*Capture, error) {
 			if err := json.Unmarshal(s.Data, &c.Meta); err != nil {
 				return nil, fmt.Errorf("capture metadata: %w: %v", savestate.ErrCorrupt, err)
 			}
-		case tagSnap:
-			if s.Version != perf.SnapVersion || len(s.Data) != perf.SnapshotSize {
-				return nil, fmt.Errorf("capture records: %w: version %d, %d bytes", savestate.ErrCorrupt, s.Version, len(s.Data))
+		case tagHist:
+			if s.Version > perf.HistoryVersion {
+				return nil, fmt.Errorf("capture records: version %d: %w", s.Version, savestate.ErrTooNew)
 			}
-			c.Snapshot = s.Data
+			c.History = s.Data
 		case tagShot:
 			c.PNG = s.Data
 		default:
@@ -93,4 +94,25 @@ func Decode(data []byte) (*Capture, error) {
 		return nil, fmt.Errorf("capture: %w \"MACH\"", savestate.ErrMissing)
 	}
 	return c, nil
+}
+
+// Open restores a capture the way a viewer shows it: the machine at the captured frame's
+// start, the profiler with the frames before it, and then the captured frame run once
+// more, so the picture and the newest frame's figures are the ones captured (the machine
+// is deterministic) and resuming goes on from the frame after. A plain save state opens
+// at its start, nothing run.
+func Open(c *Capture, opt core.RestoreOptions, owner perf.Owner) (*core.Machine, *perf.Profiler, error) {
+	m, p, err := Restore(c.State, opt, owner)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.History != nil {
+		if err := p.LoadHistory(&savestate.Section{Tag: tagHist, Version: perf.HistoryVersion, Data: c.History}); err != nil {
+			return nil, nil, err
+		}
+	}
+	if c.PNG != nil || c.History != nil {
+		m.RunFrame()
+	}
+	return m, p, nil
 }

@@ -12,6 +12,10 @@ import (
 	"x16scope/vera"
 )
 
+// HistoryWindow is how many frames up to the captured one a capture keeps: the bar chart's
+// default width (120 frames, two seconds), enough for percentiles that mean something.
+const HistoryWindow = 120
+
 // Take builds a capture of the frame that the machine has just finished: start is the
 // save state taken at that frame's start (StateSections before its RunFrame), and the
 // profiler's newest frame is the captured one. The screenshot is the frame's picture.
@@ -20,8 +24,6 @@ func Take(start *savestate.File, m *core.Machine, p *perf.Profiler, program stri
 	if err != nil {
 		return nil, err
 	}
-	var snap perf.Snapshot
-	p.WriteSnapshot(&snap)
 	var profFrame uint32
 	if n := p.FrameCount(); n > 0 {
 		profFrame = p.FrameAt(n - 1).Frame
@@ -29,7 +31,7 @@ func Take(start *savestate.File, m *core.Machine, p *perf.Profiler, program stri
 	return &Capture{
 		Meta:     NewMeta(program, p.Budget().TargetFps, startFrame, profFrame, now),
 		State:    start,
-		Snapshot: snap[:],
+		History:  p.SaveHistory(HistoryWindow),
 		PNG:      shot,
 	}, nil
 }

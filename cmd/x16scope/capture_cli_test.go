@@ -39,8 +39,8 @@ func TestCaptureAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cp.Meta.Program != "busy.prg" || cp.Meta.TargetFps != 60 || len(cp.PNG) == 0 || len(cp.Snapshot) == 0 || cp.Meta.Date == "" {
-		t.Fatalf("capture metadata %+v, %d PNG bytes, %d record bytes", cp.Meta, len(cp.PNG), len(cp.Snapshot))
+	if cp.Meta.Program != "busy.prg" || cp.Meta.TargetFps != 60 || len(cp.PNG) == 0 || len(cp.History) == 0 || cp.Meta.Date == "" {
+		t.Fatalf("capture metadata %+v, %d PNG bytes, %d record bytes", cp.Meta, len(cp.PNG), len(cp.History))
 	}
 	code, out2, errs := runCLI("run", "--resume", file, "--frames", "18", "--png", resumed)
 	if code != 0 {
