@@ -25,10 +25,10 @@ type Meta struct {
 
 // Capture is a decoded capture file (or a plain save state: then only State is set).
 type Capture struct {
-	Meta     Meta
-	State    *savestate.File // the machine's and profiler's sections
-	History  []byte          // the profiler's frames up to it (perf.SaveHistory, section "HIST")
-	PNG      []byte          // the screenshot
+	Meta    Meta
+	State   *savestate.File // the machine's and profiler's sections
+	History []byte          // the profiler's frames up to it (perf.SaveHistory, section "HIST")
+	PNG     []byte          // the screenshot
 }
 
 // Section tags a capture adds to a save state's.

@@ -138,6 +138,8 @@ func BenchmarkSaveRestore(b *testing.B) {
 	opt := core.RestoreOptions{ROMs: [][]byte{rom.Image()}}
 	var size int
 	b.Run("save", func(b *testing.B) {
+		c0 := cpuNow()
+		defer func() { b.ReportMetric(float64(cpuNow()-c0)/float64(b.N), "cpu-ns/op") }()
 		for b.Loop() {
 			data, err := StateSections(m, p).Encode(flate.BestSpeed)
 			if err != nil {
@@ -149,6 +151,8 @@ func BenchmarkSaveRestore(b *testing.B) {
 	})
 	data, _ := StateSections(m, p).Encode(flate.BestSpeed)
 	b.Run("restore", func(b *testing.B) {
+		c0 := cpuNow()
+		defer func() { b.ReportMetric(float64(cpuNow()-c0)/float64(b.N), "cpu-ns/op") }()
 		for b.Loop() {
 			f, err := savestate.Decode(data)
 			if err != nil {
@@ -159,4 +163,32 @@ func BenchmarkSaveRestore(b *testing.B) {
 			}
 		}
 	})
+	// The machine alone (no profiler to rebuild): what resuming a state without the
+	// overlay's 60 s of history costs.
+	b.Run("restore-machine", func(b *testing.B) {
+		c0 := cpuNow()
+		defer func() { b.ReportMetric(float64(cpuNow()-c0)/float64(b.N), "cpu-ns/op") }()
+		for b.Loop() {
+			f, err := savestate.Decode(data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := core.Restore(f, opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkFrameStartState is what keeping the state at every frame start costs (the
+// page does, so Capture can take the selected frame): sections, no compression.
+func BenchmarkFrameStartState(b *testing.B) {
+	s := setup{name: "busy", prg: "../core/testdata/busy.prg", rom: rom.Image(), before: 5}
+	m, p := s.build(b)
+	record(b, m, p, s.before)
+	c0 := cpuNow()
+	for b.Loop() {
+		StateSections(m, p)
+	}
+	b.ReportMetric(float64(cpuNow()-c0)/float64(b.N), "cpu-ns/op")
 }

@@ -29,10 +29,10 @@ func Take(start *savestate.File, m *core.Machine, p *perf.Profiler, program stri
 		profFrame = p.FrameAt(n - 1).Frame
 	}
 	return &Capture{
-		Meta:     NewMeta(program, p.Budget().TargetFps, startFrame, profFrame, now),
-		State:    start,
-		History:  p.SaveHistory(HistoryWindow),
-		PNG:      shot,
+		Meta:    NewMeta(program, p.Budget().TargetFps, startFrame, profFrame, now),
+		State:   start,
+		History: p.SaveHistory(HistoryWindow),
+		PNG:     shot,
 	}, nil
 }
 

@@ -50,6 +50,7 @@ type Machine struct {
 	watch  watchState // what the run loop watches for the tracer (watch.go)
 	sys    sysDevices // SMC, RTC, SNES, host file system, KERNAL traps (kernal_traps.go)
 	idle   idleState  // idle-loop fast-forward (idle.go)
+	romSum *[32]byte  // the ROM's identity for save states, computed once (state.go)
 }
 
 // New builds a machine and resets it.

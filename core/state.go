@@ -59,7 +59,11 @@ func (m *Machine) SaveState(f *savestate.File) {
 	case allFF(b.rom):
 		kind = romEmpty
 	}
-	sum := ROMSum(b.rom)
+	if m.romSum == nil {
+		sum := ROMSum(b.rom) // the ROM never changes: hashed once per machine
+		m.romSum = &sum
+	}
+	sum := *m.romSum
 	e.U8(kind)
 	e.Raw(sum[:])
 	e.U64(b.cycle)
@@ -69,8 +73,9 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.U8(b.romBank)
 	// Banked RAM: a bitmap of the banks that hold anything, then those banks.
 	used := make([]byte, (b.nbanks+7)/8)
+	zero := make([]byte, bankSize)
 	for i := range b.nbanks {
-		if !allZero(b.banked[i*bankSize : (i+1)*bankSize]) {
+		if !bytes.Equal(b.banked[i*bankSize:(i+1)*bankSize], zero) {
 			used[i/8] |= 1 << (i % 8)
 		}
 	}
@@ -176,9 +181,12 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ROMSum(m.bus.rom) != sum {
-		return nil, fmt.Errorf("save state: %w: ROM hash does not match", savestate.ErrCorrupt)
+	if kind == romOwn || kind == romEmpty {
+		if ROMSum(m.bus.rom) != sum {
+			return nil, fmt.Errorf("save state: %w: ROM hash does not match", savestate.ErrCorrupt)
+		}
 	}
+	m.romSum = &sum // a found ROM matched this hash already
 	b := &m.bus
 	b.cycle = cycle
 	d.Raw(b.ram[:ioStart])
@@ -273,15 +281,6 @@ func padROM(r []byte) []byte {
 func allFF(b []byte) bool {
 	for _, v := range b {
 		if v != 0xFF {
-			return false
-		}
-	}
-	return true
-}
-
-func allZero(b []byte) bool {
-	for _, v := range b {
-		if v != 0 {
 			return false
 		}
 	}
