@@ -16,10 +16,16 @@ import (
 // StateSections returns a save state of m and its profiler p (nil: none) as sections of
 // kind KindState. Take it between runs (RunFrame returns at VSYNC: the start of a frame).
 func StateSections(m *core.Machine, p *perf.Profiler) *savestate.File {
-	f := &savestate.File{Kind: savestate.KindState}
+	return StateInto(&savestate.File{}, m, p)
+}
+
+// StateInto refills f with a save state of m and p, reusing its buffers (keeping one
+// every frame allocates nothing once they are big enough), and returns it.
+func StateInto(f *savestate.File, m *core.Machine, p *perf.Profiler) *savestate.File {
+	f.Kind = savestate.KindState
 	m.SaveState(f)
 	if p != nil {
-		f.Add("PERF", perf.StateVersion, p.SaveState())
+		f.Put("PERF", perf.StateVersion, p.AppendState(f.Buffer("PERF")))
 	}
 	return f
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -45,9 +46,12 @@ func ROMSum(rom []byte) [32]byte { return sha256.Sum256(rom) }
 
 // SaveState adds the machine's sections to f. The ROM goes in too when it is neither the
 // built-in nor the official one (the user's own), so the file is complete on its own.
+//
+// Sections f already has are refilled in place, reusing their buffers: keeping a state
+// every frame in the same File allocates nothing.
 func (m *Machine) SaveState(f *savestate.File) {
 	b := &m.bus
-	var e savestate.Enc
+	e := savestate.Enc{B: f.Buffer("MACH")}
 
 	// MACH: memory, bank latches, the ROM's identity, the simple devices on the bus.
 	kind := uint8(romOwn)
@@ -72,10 +76,10 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.U8(b.ramBank)
 	e.U8(b.romBank)
 	// Banked RAM: a bitmap of the banks that hold anything, then those banks.
-	used := make([]byte, (b.nbanks+7)/8)
-	zero := make([]byte, bankSize)
+	var bits [32]byte // 256 banks at most
+	used := bits[:(b.nbanks+7)/8]
 	for i := range b.nbanks {
-		if !bytes.Equal(b.banked[i*bankSize:(i+1)*bankSize], zero) {
+		if !allZero(b.banked[i*bankSize : (i+1)*bankSize]) {
 			used[i/8] |= 1 << (i % 8)
 		}
 	}
@@ -92,12 +96,12 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.U32(b.emu.latched)
 	e.U64(b.sideReads)
 	e.Bool(m.idle.off)
-	f.Add("MACH", machVersion, e.B)
+	f.Put("MACH", machVersion, e.B)
 	if kind == romOwn {
-		f.Add("ROM ", 1, append([]byte(nil), b.rom...))
+		f.Put("ROM ", 1, append(f.Buffer("ROM "), b.rom...))
 	}
 
-	e = savestate.Enc{}
+	e = savestate.Enc{B: f.Buffer("CPU ")}
 	c := &m.cpu
 	e.U8(c.A)
 	e.U8(c.X)
@@ -108,15 +112,25 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.Bool(c.irq)
 	e.Bool(c.nmi)
 	e.U8(c.halt)
-	f.Add("CPU ", cpuVersion, e.B)
+	f.Put("CPU ", cpuVersion, e.B)
 
-	f.Add("VIA1", viaVersion, b.via1.save())
-	f.Add("VIA2", viaVersion, b.via2.save())
-	f.Add("SYS ", sysVersion, m.sys.save())
+	f.Put("VIA1", viaVersion, b.via1.save(f.Buffer("VIA1")))
+	f.Put("VIA2", viaVersion, b.via2.save(f.Buffer("VIA2")))
+	f.Put("SYS ", sysVersion, m.sys.save(f.Buffer("SYS ")))
 	if m.sys.dos != nil {
-		f.Add("DOS ", dosVersion, m.sys.dos.save())
+		f.Put("DOS ", dosVersion, m.sys.dos.save(f.Buffer("DOS ")))
 	}
-	f.Add("VERA", vera.StateVersion, m.vera.SaveState())
+	f.Put("VERA", vera.StateVersion, m.vera.AppendState(f.Buffer("VERA")))
+}
+
+// allZero tells whether a bank holds nothing, eight bytes at a time.
+func allZero(b []byte) bool {
+	for i := 0; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:]) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // RestoreOptions tells Restore where to find what a file does not carry.
@@ -287,8 +301,8 @@ func allFF(b []byte) bool {
 	return true
 }
 
-func (v *VIA) save() []byte {
-	var e savestate.Enc
+func (v *VIA) save(into []byte) []byte {
+	e := savestate.Enc{B: into}
 	for _, x := range []uint8{v.orb, v.ora, v.ddrb, v.ddra, v.pinsLowB, v.pinsLowA, v.latchB, v.latchA,
 		v.acr, v.pcr, v.ifr, v.ier, v.sr, v.t2LatchLo} {
 		e.U8(x)
@@ -354,8 +368,8 @@ const (
 	i2cRTC  = 2
 )
 
-func (s *sysDevices) save() []byte {
-	var e savestate.Enc
+func (s *sysDevices) save(into []byte) []byte {
+	e := savestate.Enc{B: into}
 	k := &s.smc
 	e.U8(k.reg)
 	e.Bool(k.regSet)
@@ -509,8 +523,8 @@ func (s *sysDevices) load(sec *savestate.Section) error {
 	return d.Done()
 }
 
-func (d *dosDevice) save() []byte {
-	var e savestate.Enc
+func (d *dosDevice) save(into []byte) []byte {
+	e := savestate.Enc{B: into}
 	e.U8(d.unit)
 	e.String(d.cwd)
 	for i := range d.ch {

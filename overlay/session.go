@@ -57,6 +57,8 @@ type Session struct {
 	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
 	overrunAt   uint32
 	stop        StopReason
+
+	starts frameStarts // states at the newest frame starts, for Capture (session_capture.go)
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running.
@@ -87,11 +89,8 @@ func (s *Session) install(m *core.Machine) {
 	p.SetTargetFps(s.targetFps)
 	p.SetZones(s.zones)
 	p.Acquire(perf.OwnerOverlay)
-	s.m, s.prof = m, p
-	m.KeepRecent(true)
-	s.stop = ""
-	s.acc = 0
-	s.toOverrun = false
+	s.adopt(m, p)
+	s.keepFrameStart()
 }
 
 // Profiler is the running machine's profiler.
@@ -379,7 +378,11 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" {
-		ev := s.m.RunUntil(target)
+		// Runs stop at each VSYNC, where the state of the frame that starts is kept.
+		ev := s.m.RunUntil(min(target, s.m.NextVSync()))
+		if ev&core.EventVSync != 0 {
+			s.keepFrameStart()
+		}
 		s.stop = diagnose(ev, s.m, s.m.Recent())
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"

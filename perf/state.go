@@ -14,8 +14,11 @@ const StateVersion = 1
 // wait-loop detector, the period in progress), so that the frames recorded after a restore
 // are the ones the saving run recorded. Past frames are not part of a state (a capture
 // carries the overlay's image of them beside it).
-func (p *Profiler) SaveState() []byte {
-	var e savestate.Enc
+func (p *Profiler) SaveState() []byte { return p.AppendState(nil) }
+
+// AppendState appends SaveState's encoding to b.
+func (p *Profiler) AppendState(b []byte) []byte {
+	e := savestate.Enc{B: b}
 	e.F64(p.budget.TargetFps)
 	e.U32(uint32(len(p.zoneList)))
 	for _, z := range p.zoneList {

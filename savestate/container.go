@@ -64,6 +64,25 @@ func (f *File) Add(tag string, version uint16, data []byte) {
 	f.Sections = append(f.Sections, Section{Tag: tag, Version: version, Data: data})
 }
 
+// Buffer returns the data of the section with tag emptied, for a writer to append into
+// again (nil when there is none): a File refilled with Put allocates nothing once its
+// buffers are big enough, so a state can be kept every frame.
+func (f *File) Buffer(tag string) []byte {
+	if s := f.Get(tag); s != nil {
+		return s.Data[:0]
+	}
+	return nil
+}
+
+// Put sets the section with tag (replacing it in place, or appending it).
+func (f *File) Put(tag string, version uint16, data []byte) {
+	if s := f.Get(tag); s != nil {
+		s.Version, s.Data = version, data
+		return
+	}
+	f.Add(tag, version, data)
+}
+
 // Get returns the first section with tag, or nil.
 func (f *File) Get(tag string) *Section {
 	for i := range f.Sections {

@@ -12,9 +12,15 @@ const StateVersion = 1
 // caches and the framebuffers are not saved: they are rebuilt from VRAM, and the frame in
 // progress is redrawn from line 0 (states are taken at VSYNC). Nor is FrameSerial: it
 // tells a frontend when this VERA's picture changed, and a restored VERA is a new one.
-func (v *VERA) SaveState() []byte {
-	var e savestate.Enc
-	e.B = make([]byte, 0, VRAMSize+2*LinesPerFrame*20+pcmFIFOSize+256)
+func (v *VERA) SaveState() []byte { return v.AppendState(nil) }
+
+// AppendState appends SaveState's encoding to b (reusing its room: no allocation once b
+// is big enough).
+func (v *VERA) AppendState(b []byte) []byte {
+	e := savestate.Enc{B: b}
+	if cap(e.B) < VRAMSize {
+		e.B = make([]byte, 0, VRAMSize+2*LinesPerFrame*20+pcmFIFOSize+256)
+	}
 	e.Raw(v.vram[:])
 	for i := range v.layer {
 		l := &v.layer[i]
