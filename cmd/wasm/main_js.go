@@ -34,6 +34,7 @@ func main() {
 	mark("goSession")
 	g := newGame(s, ui)
 	registerAPI(g)
+	registerCaptureAPI(g)
 	// The picture is scaled by whole numbers with nearest filtering (issue 6: "crisply");
 	// ebiten's final-screen filter would blur it at fractional device scales.
 	ebiten.SetScreenFilterEnabled(false)
