@@ -13,7 +13,7 @@ import (
 func newestRecord(s *Session) string {
 	p := s.Profiler()
 	n := p.FrameCount()
-	return fmt.Sprintf("%+v %v", *p.FrameAt(n-1), p.FrameBucketsAt(n-1))
+	return fmt.Sprintf("%+v %v", *p.FrameAt(n - 1), p.FrameBucketsAt(n-1))
 }
 
 // TestSessionCaptureOpensElsewhere: the page's Capture of the newest frame, opened in
@@ -93,7 +93,7 @@ func TestSessionCaptureSelectedFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	op := o.Profiler()
-	got, want := *op.FrameAt(op.FrameCount()-1), *p.FrameAt(n-5)
+	got, want := *op.FrameAt(op.FrameCount() - 1), *p.FrameAt(n - 5)
 	if got != want {
 		t.Fatalf("selected frame's record:\n got %+v\nwant %+v", got, want)
 	}
