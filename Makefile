@@ -5,16 +5,16 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup test vet unit asm asm-check rom rom-check web run browser bench bench-wasm fuzz clean
+.PHONY: all setup test vet unit asm asm-check rom rom-check web run browser worker worker-test loadtest bench bench-wasm fuzz clean
 
 all: test
 
 setup:
 	@bash scripts/setup.sh
 
-## test: vet, unit tests, checks that committed 6502 binaries match their sources, and the
-## browser tests in headless Chromium.
-test: setup vet unit asm-check rom-check browser
+## test: vet, unit tests, checks that committed 6502 binaries match their sources, the
+## browser tests in headless Chromium, and the Workers build under wrangler dev.
+test: setup vet unit asm-check rom-check browser worker-test
 
 ## run: build the browser app and serve it on http://127.0.0.1:8080 (loopback only), with
 ## the share service keeping captures in ./captures.
@@ -29,9 +29,23 @@ web:
 browser:
 	bash scripts/test-browser.sh
 
+## worker: build the share service for Cloudflare Workers into worker/build (wrangler.toml).
+worker:
+	bash scripts/build-worker.sh
+
+## worker-test: run the Workers build under `wrangler dev --ip 127.0.0.1` and round-trip a
+## capture through its R2 bucket.
+worker-test:
+	bash scripts/test-worker.sh
+
+## loadtest: 2,000 uploads and 20,000 reads from 32 clients against the native server and
+## wrangler dev (loopback); prints p50/p99 and checks nothing was lost.
+loadtest:
+	bash scripts/loadtest.sh
+
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm ./worker
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 unit:
@@ -65,6 +79,9 @@ bench-wasm:
 
 fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
+	$(GO) test ./savestate -run XXX -fuzz FuzzDecode -fuzztime 30s
+	$(GO) test ./capture -run XXX -fuzz FuzzRestoreSection -fuzztime 30s
+	$(GO) test ./share -run XXX -fuzz FuzzCheck -fuzztime 30s
 
 clean:
-	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js
+	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js worker/build .wrangler
