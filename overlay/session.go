@@ -234,7 +234,7 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 		}
 		m.SetFileSystem(fsys)
 	}
-	if prog != nil {
+	if prog != nil && prog.Data != nil { // an opened capture names its program without the file
 		if _, err := m.StartPRG(prog.Data); err != nil {
 			if errors.Is(err, core.ErrPRG) {
 				err = errors.Unwrap(err)

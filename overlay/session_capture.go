@@ -132,9 +132,13 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 			s.zones = append(s.zones, perf.Zone{Name: name, Marker: r})
 		}
 	}
-	// Reset restarts the captured program only if the page has it; the capture has its state.
+	// The program keeps its name; Reset restarts it only if the page has its file (a
+	// capture holds the program's state, not the file).
 	if cp.Meta.Program != s.Program() {
 		s.program = nil
+		if cp.Meta.Program != "" {
+			s.program = &File{Name: cp.Meta.Program}
+		}
 	}
 	s.adopt(m, p)
 	if cp.History != nil && p.FrameCount() > 0 {

@@ -117,11 +117,38 @@ func TestOpenCaptureBadInputChangesNothing(t *testing.T) {
 			t.Errorf("bad capture: %v", err)
 		}
 	}
-	if s.Machine() != m || m.Cycle() != cycle {
+	if s.Machine() != m || m.Cycle() != cycle || s.Program() != "smoke.prg" {
 		t.Fatal("a bad capture changed the running machine")
 	}
 	s.Advance(noClock)
 	if m.Cycle() == cycle {
 		t.Fatal("the machine stopped running")
+	}
+}
+
+// A capture opened on a page without its program keeps the program's name; Reset then
+// boots the ROM (the capture has no program file to start again).
+func TestOpenCaptureWithoutTheProgram(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Advance(noClock)
+	}
+	data, err := s.Capture(0, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newSession(t)
+	if _, err := o.OpenCapture(data); err != nil {
+		t.Fatal(err)
+	}
+	if o.Program() != "smoke.prg" {
+		t.Fatalf("program %q", o.Program())
+	}
+	o.Reset()
+	if o.Stopped() != "" || o.Machine().Cycle() > 100 {
+		t.Fatalf("reset: stopped %q, cycle %d", o.Stopped(), o.Machine().Cycle())
 	}
 }

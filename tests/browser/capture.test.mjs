@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ensureBuilt, startServer, launch, openApp, dropFiles, artifacts, stepFrames } from './harness.mjs';
+import { ensureBuilt, startServer, launch, dropFiles, artifacts } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,6 +20,22 @@ after(async () => {
   if (server) server.proc.kill();
 });
 
+// These tests open up to four pages each; on a loaded machine a page can take tens of
+// seconds to start, so the waits are generous (they end as soon as the page is ready).
+const slow = 180000;
+
+async function openApp(b, url, query = '') {
+  const page = await b.newPage({ viewport: { width: 1280, height: 720 } });
+  page.setDefaultTimeout(slow);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url}/index.html${query}`, { timeout: slow });
+  await page.waitForFunction(() => window.x16scopeCapture !== undefined && window.x16scope !== undefined, null, { timeout: slow });
+  page.x16errors = errors;
+  return page;
+}
+
 const captureReady = (page) => page.evaluate(() => window.x16scopeCapture.ready);
 
 // newestFigures is what the overlay shows for the newest frame: its record and the
@@ -30,9 +46,12 @@ const figures = (page) => page.evaluate(() => {
 });
 
 async function runAndCapture(page, frames) {
-  await page.waitForFunction((n) => x16scope.perfStats().frames.count >= n, frames, { timeout: 30000 });
+  await page.waitForFunction((n) => x16scope.perfStats().frames.count >= n, frames, { timeout: slow });
   await page.evaluate(() => x16scope.pause());
-  await stepFrames(page, 1); // paused exactly at a VSYNC: the newest frame is the one shown
+  // One frame step: paused exactly at a VSYNC, so the newest frame is the one shown.
+  const f = await page.evaluate(() => x16scope.status().frame);
+  await page.evaluate(() => x16scope.stepFrame());
+  await page.waitForFunction((n) => x16scope.status().frame > n, f, { timeout: slow });
 }
 
 test('Capture gives a link; the link opens the same frame, paused, and resumes', async () => {
@@ -42,7 +61,7 @@ test('Capture gives a link; the link opens the same frame, paused, and resumes',
     await captureReady(page);
     await runAndCapture(page, 40);
     await page.click('#btn-capture');
-    await page.waitForSelector('#share-link', { timeout: 20000 });
+    await page.waitForSelector('#share-link', { timeout: slow });
     const href = await page.getAttribute('#share-link', 'href');
     assert.match(href, /\?c=[A-Za-z0-9_-]{16}$/, href);
     const shot = await page.evaluate(() => Array.from(x16scope.screenshot()));
@@ -63,7 +82,7 @@ test('Capture gives a link; the link opens the same frame, paused, and resumes',
 
     const frame = st.frame;
     await other.evaluate(() => x16scope.resume());
-    await other.waitForFunction((f) => x16scope.status().frame > f + 10, frame, { timeout: 20000 });
+    await other.waitForFunction((f) => x16scope.status().frame > f + 10, frame, { timeout: slow });
   } finally {
     await page.close();
     if (other) await other.close();
@@ -93,12 +112,12 @@ test('without a share service the link carries the capture; a dropped capture fi
     try {
       await captureReady(third);
       await dropFiles(third, [{ name: 'frame.x16c', bytes: Buffer.from(bytes) }]);
-      await third.waitForFunction(() => x16scope.status().program === 'smoke.prg' && x16scope.status().paused, null, { timeout: 20000 });
+      await third.waitForFunction(() => x16scope.status().program === 'smoke.prg' && x16scope.status().paused, null, { timeout: slow });
       assert.deepEqual(await third.evaluate(() => Array.from(x16scope.screenshot())), shot, 'same pixels from a dropped file');
       // A broken capture is refused with a message; the page keeps what it runs.
       const broken = Buffer.from(bytes.slice(0, bytes.length >> 1));
       await dropFiles(third, [{ name: 'broken.x16c', bytes: broken }]);
-      await third.waitForSelector('#banner:not([hidden])', { timeout: 10000 });
+      await third.waitForSelector('#banner:not([hidden])', { timeout: slow });
       assert.match(await third.textContent('#banner-text'), /capture/);
       assert.equal(await third.evaluate(() => x16scope.status().program), 'smoke.prg');
     } finally { await third.close(); }
@@ -112,9 +131,9 @@ test('an unknown capture id shows an error and the page still runs', async () =>
   const page = await openApp(browser, server.url, '?c=AAAAAAAAAAAAAAAA');
   try {
     await captureReady(page);
-    await page.waitForSelector('#banner:not([hidden])', { timeout: 10000 });
+    await page.waitForSelector('#banner:not([hidden])', { timeout: slow });
     assert.match(await page.textContent('#banner-text'), /no capture/);
     const f = await page.evaluate(() => x16scope.status().frame);
-    await page.waitForFunction((n) => x16scope.status().frame > n, f, { timeout: 10000 });
+    await page.waitForFunction((n) => x16scope.status().frame > n, f, { timeout: slow });
   } finally { await page.close(); }
 });
