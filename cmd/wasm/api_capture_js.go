@@ -49,7 +49,7 @@ func registerCaptureAPI(g *game) {
 				}
 			}
 		}
-		return loadFiles.Invoke(a[0])
+		return loadFiles.Invoke(arg(a, 0))
 	}))
 }
 

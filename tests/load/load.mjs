@@ -50,7 +50,28 @@ async function pool(n, fn) {
   }));
 }
 
+// attempt sends a request, retrying (with a short pause) when the answer is not the
+// service's: wrangler dev answers "Your worker restarted mid-request" when the one local
+// isolate restarts under this load, and tells clients to send again. Retries are counted.
+let retries = 0;
+async function attempt(send) {
+  for (let i = 0; ; i++) {
+    try {
+      const res = await send();
+      const body = Buffer.from(await res.arrayBuffer());
+      const type = res.headers.get('content-type') || '';
+      if (i < 5 && res.status >= 500 && !type.startsWith('application/json')) throw new Error(body.toString().slice(0, 80));
+      return { res, body };
+    } catch (e) {
+      if (i >= 5) throw e;
+      retries++;
+      await new Promise((r) => setTimeout(r, 50 * (i + 1)));
+    }
+  }
+}
+
 async function run(url, bodies) {
+  retries = 0;
   const sha = (b) => createHash('sha256').update(b).digest('hex');
   const ids = new Array(bodies.length);
   const upLat = [];
@@ -58,8 +79,9 @@ async function run(url, bodies) {
   let t0 = performance.now();
   await pool(bodies.length, async (i) => {
     const t = performance.now();
-    const res = await fetch(`${url}/api/captures`, { method: 'POST', body: bodies[i] });
-    const j = await res.json();
+    const { res, body } = await attempt(() => fetch(`${url}/api/captures`, { method: 'POST', body: bodies[i] }));
+    let j = {};
+    try { j = JSON.parse(body); } catch (e) { j = { error: body.toString().slice(0, 80) }; }
     upLat.push(performance.now() - t);
     if (res.status !== 201) errors.push(`upload ${i}: ${res.status} ${JSON.stringify(j)}`);
     ids[i] = j.id;
@@ -73,8 +95,7 @@ async function run(url, bodies) {
     rng = (rng * 1103515245 + 12345) & 0x7fffffff;
     const i = rng % bodies.length;
     const t = performance.now();
-    const res = await fetch(`${url}/api/captures/${ids[i]}`);
-    const b = Buffer.from(await res.arrayBuffer());
+    const { res, body: b } = await attempt(() => fetch(`${url}/api/captures/${ids[i]}`));
     readLat.push(performance.now() - t);
     if (res.status !== 200 || sha(b) !== want[i]) errors.push(`read ${ids[i]}: ${res.status}, ${b.length} bytes`);
   });
@@ -83,6 +104,7 @@ async function run(url, bodies) {
     uploads: { ...summary(upLat), perSec: +(bodies.length / upSecs).toFixed(1) },
     reads: { ...summary(readLat), perSec: +(READS / readSecs).toFixed(1) },
     distinctIds: new Set(ids).size,
+    retries,
     errors: errors.length,
     firstErrors: errors.slice(0, 5),
   };
