@@ -355,6 +355,7 @@ func (m *Machine) Poke(addr uint16, v uint8) error {
 	case addr < romStart:
 		if int(m.bus.ramBank) < m.bus.nbanks {
 			m.bus.banked[int(m.bus.ramBank)*bankSize+int(addr-bankedRAM)] = v
+			m.bus.written[m.bus.ramBank>>3] |= 1 << (m.bus.ramBank & 7)
 		}
 	default:
 		return fmt.Errorf("poke $%04X: ROM is read-only", addr)

@@ -75,11 +75,14 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.Raw(b.ram[:ioStart])
 	e.U8(b.ramBank)
 	e.U8(b.romBank)
-	// Banked RAM: a bitmap of the banks that hold anything, then those banks.
+	// Banked RAM: a bitmap of the banks stored, then those banks. A bank never written
+	// since power-on is all zeros and is left out without being looked at (scanning 512 KB
+	// for zeros every frame costs milliseconds in wasm); a written one that is all zeros
+	// again is left out too, so files do not depend on the history.
 	var bits [32]byte // 256 banks at most
 	used := bits[:(b.nbanks+7)/8]
 	for i := range b.nbanks {
-		if !allZero(b.banked[i*bankSize : (i+1)*bankSize]) {
+		if b.written[i/8]&(1<<(i%8)) != 0 && !allZero(b.banked[i*bankSize:(i+1)*bankSize]) {
 			used[i/8] |= 1 << (i % 8)
 		}
 	}
@@ -213,6 +216,7 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 			d.Raw(b.banked[i*bankSize : (i+1)*bankSize])
 		}
 	}
+	copy(b.written[:], used)
 	d.Raw(b.ym[:])
 	b.ymAddr = d.U8()
 	d.Raw(b.emu.flags[:])

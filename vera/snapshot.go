@@ -1,6 +1,14 @@
 package vera
 
-import "x16scope/savestate"
+import (
+	"encoding/binary"
+	"slices"
+
+	"x16scope/savestate"
+)
+
+// lineBusBytes is the encoded size of both frames' per-line bus model (17 bytes a line).
+const lineBusBytes = 2 * LinesPerFrame * 17
 
 // StateVersion is the version of VERA's save-state section ("VERA"). Bump it when the
 // field order below changes, and keep reading the older layouts.
@@ -84,18 +92,26 @@ func (v *VERA) AppendState(b []byte) []byte {
 	e.U64(v.clk.nextLine)
 	e.U64(v.clk.now)
 	e.U32(uint32(v.clk.pending))
+	// The bus model is the bulk of the registers' part: written with indexed stores into
+	// room made once, not an append per field (this runs every frame on the page).
+	n := len(e.B)
+	e.B = slices.Grow(e.B, lineBusBytes)[:n+lineBusBytes]
+	out := e.B[n:]
+	o := 0
+	put := func(x uint16) { binary.LittleEndian.PutUint16(out[o:], x); o += 2 }
 	for i := range v.lineBus {
 		for j := range v.lineBus[i] {
 			b := &v.lineBus[i][j]
-			e.U16(b.Layer[0])
-			e.U16(b.Layer[1])
-			e.U16(b.Sprite)
-			e.U16(b.SpriteClocks)
-			e.U8(b.SpritesDropped)
-			e.U16(b.CPURead)
-			e.U16(b.CPUWrite)
-			e.U16(b.CPUAccesses)
-			e.U16(b.CPUBytes)
+			put(b.Layer[0])
+			put(b.Layer[1])
+			put(b.Sprite)
+			put(b.SpriteClocks)
+			out[o] = b.SpritesDropped
+			o++
+			put(b.CPURead)
+			put(b.CPUWrite)
+			put(b.CPUAccesses)
+			put(b.CPUBytes)
 		}
 	}
 	e.U8(v.r.collisions)
