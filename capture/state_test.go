@@ -32,6 +32,9 @@ type setup struct {
 	ramKB  int
 	zones  []perf.Zone
 	before int // frames run before the save
+	// input, if set, runs just before the save: input still queued in the devices then
+	// must come out of the restored machine as it comes out of the original.
+	input func(t testing.TB, m *core.Machine)
 }
 
 func (s setup) build(t testing.TB) (*core.Machine, *perf.Profiler) {
@@ -123,6 +126,17 @@ func setups(t *testing.T) []setup {
 		{name: "builtin-busy", prg: "../core/testdata/busy.prg", rom: rom.Image(), before: 40},
 		{name: "builtin-idlepoll", prg: "../core/testdata/idlepoll.prg", rom: rom.Image(), before: 40},
 		{name: "builtin-ram2048", prg: "../core/testdata/idlepoll.prg", rom: rom.Image(), ramKB: 2048, before: 30},
+		{name: "builtin-input-queued", prg: "../core/testdata/idlepoll.prg", rom: rom.Image(), before: 30,
+			input: func(t testing.TB, m *core.Machine) {
+				if err := m.TypeText("LIST\n"); err != nil {
+					t.Fatal(err)
+				}
+				m.MouseMove(5, -3, 1)
+				m.SetJoystick(0, 0x0F0F)
+				if m.KeysPending() == 0 {
+					t.Fatal("no keys queued at the save")
+				}
+			}},
 	}
 	if path := os.Getenv("X16_ROM"); path != "" {
 		img, err := os.ReadFile(path)
@@ -145,6 +159,9 @@ func TestRestoreContinuesBitIdentically(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			m, p := s.build(t)
 			record(t, m, p, s.before)
+			if s.input != nil {
+				s.input(t, m)
+			}
 			data, err := SaveState(m, p)
 			if err != nil {
 				t.Fatal(err)
