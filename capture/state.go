@@ -22,6 +22,7 @@ func StateSections(m *core.Machine, p *perf.Profiler) *savestate.File {
 // StateInto refills f with a save state of m and p, reusing its buffers (keeping one
 // every frame allocates nothing once they are big enough), and returns it.
 func StateInto(f *savestate.File, m *core.Machine, p *perf.Profiler) *savestate.File {
+	f.Recycle()
 	f.Kind = savestate.KindState
 	m.SaveState(f)
 	if p != nil {

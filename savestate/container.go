@@ -54,6 +54,16 @@ type File struct {
 	Kind     string
 	Version  uint16
 	Sections []Section
+
+	spare []Section // buffers of sections Recycle took out, for Buffer to hand back
+}
+
+// Recycle empties f for a writer to fill again, keeping the sections' buffers for Buffer:
+// refilling it then allocates nothing once they are big enough, and a section the new
+// contents lack (a component the last machine had) does not linger.
+func (f *File) Recycle() {
+	f.spare = append(f.spare, f.Sections...)
+	f.Sections = f.Sections[:0]
 }
 
 // Add appends a section (tag must be four bytes).
@@ -71,14 +81,26 @@ func (f *File) Buffer(tag string) []byte {
 	if s := f.Get(tag); s != nil {
 		return s.Data[:0]
 	}
+	for i := range f.spare {
+		if f.spare[i].Tag == tag {
+			return f.spare[i].Data[:0]
+		}
+	}
 	return nil
 }
 
-// Put sets the section with tag (replacing it in place, or appending it).
+// Put sets the section with tag (replacing it in place, or appending it; a recycled
+// buffer of that tag is then in use again).
 func (f *File) Put(tag string, version uint16, data []byte) {
 	if s := f.Get(tag); s != nil {
 		s.Version, s.Data = version, data
 		return
+	}
+	for i := range f.spare {
+		if f.spare[i].Tag == tag {
+			f.spare = append(f.spare[:i], f.spare[i+1:]...)
+			break
+		}
 	}
 	f.Add(tag, version, data)
 }

@@ -153,3 +153,22 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// A recycled File refilled with fewer sections keeps none of the old ones, and reuses
+// the buffers of those it gets again.
+func TestRecycle(t *testing.T) {
+	f := sample()
+	old := f.Get("BBBB").Data
+	f.Recycle()
+	b := append(f.Buffer("BBBB"), 1, 2, 3)
+	f.Put("BBBB", 3, b)
+	if len(f.Sections) != 1 || f.Get("AAAA") != nil {
+		t.Fatalf("sections after recycling: %+v", f.Sections)
+	}
+	if &b[0] != &old[0] {
+		t.Error("the recycled buffer was not reused")
+	}
+	if got := f.Buffer("BBBB"); cap(got) != cap(old) {
+		t.Error("Buffer of a live section")
+	}
+}
