@@ -120,12 +120,10 @@ func (v *VERA) AppendState(b []byte) []byte {
 	return e.B
 }
 
-// LoadState restores a section written by SaveState into v. On error v is left in an
-// unspecified state: restore into a fresh VERA (the machine's Restore does).
+// LoadState restores a section written by SaveState into v, which must be fresh from New
+// (its renderer clean: caches empty, both frames black; the machine's Restore builds one).
+// On error v is left in an unspecified state.
 func (v *VERA) LoadState(sec *savestate.Section) error {
-	// The renderer starts clean (caches empty, both frames black); VRAM is loaded after,
-	// since the reset writes the reset palette into it.
-	v.resetRenderer()
 	d := savestate.NewDec(sec)
 	d.Raw(v.vram[:])
 	for i := range v.layer {
