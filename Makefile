@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser bench bench-wasm bench-browser fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser worker worker-test loadtest bench bench-wasm bench-browser fuzz clean
 
 all: test
 
@@ -15,14 +15,15 @@ setup:
 setup-test:
 	@bash scripts/setup-test.sh
 
-## test: vet, unit tests, checks that committed 6502 binaries match their sources, and the
-## browser tests in headless Chromium.
-test: setup-test vet unit unit-js asm-check rom-check make-check browser
+## test: vet, unit tests, checks that committed 6502 binaries match their sources, the
+## browser tests in headless Chromium, and the Workers build under wrangler dev.
+test: setup-test vet unit unit-js asm-check rom-check make-check browser worker-test
 
 ## run: build the browser app (only when its sources changed) and serve it on
-## http://127.0.0.1:8080 (loopback only).
+## http://127.0.0.1:8080 (loopback only), with the share service keeping captures in
+## ./captures.
 run: setup web
-	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web
+	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web -data captures
 
 # What the wasm is built from: every Go file and embedded file of the module, whatever its
 # package (a superset of cmd/wasm's imports, so a change anywhere that matters rebuilds it),
@@ -52,9 +53,23 @@ _ := $(shell mkdir -p bin; v="$$($(GO) version)"; [ "$$(cat $(GO_VERSION_STAMP) 
 browser:
 	bash scripts/test-browser.sh
 
+## worker: build the share service for Cloudflare Workers into worker/build (wrangler.toml).
+worker:
+	bash scripts/build-worker.sh
+
+## worker-test: run the Workers build under `wrangler dev --ip 127.0.0.1` and round-trip a
+## capture through its R2 bucket.
+worker-test:
+	bash scripts/test-worker.sh
+
+## loadtest: 2,000 uploads and 20,000 reads from 32 clients against the native server and
+## wrangler dev (loopback); prints p50/p99 and checks nothing was lost.
+loadtest:
+	bash scripts/loadtest.sh
+
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm/... ./worker
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 ## unit: go test ./..., then the list of skipped tests and why.
@@ -108,6 +123,9 @@ bench-browser: setup
 
 fuzz:
 	$(GO) test ./core -run XXX -fuzz FuzzParsePRG -fuzztime 30s
+	$(GO) test ./savestate -run XXX -fuzz FuzzDecode -fuzztime 30s
+	$(GO) test ./capture -run XXX -fuzz FuzzRestoreSection -fuzztime 30s
+	$(GO) test ./share -run XXX -fuzz FuzzCheck -fuzztime 30s
 
 clean:
-	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md
+	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md worker/build .wrangler

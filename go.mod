@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/google/go-dap v0.12.0
 	github.com/hajimehoshi/ebiten/v2 v2.9.9
+	github.com/syumai/workers v0.33.0
 )
 
 require (

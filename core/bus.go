@@ -69,6 +69,7 @@ type Bus struct {
 	romBank uint8         // latch behind $01
 	nbanks  int           // populated RAM banks (1-256)
 	banked  []byte        // nbanks * 8 KB
+	written [32]uint8     // banks ever written (one bit each): save states store only these
 	rom     []byte        // ROMSize bytes
 
 	via1, via2 VIA
@@ -205,6 +206,7 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 	case a < romStart:
 		if int(b.ramBank) < b.nbanks {
 			b.banked[int(b.ramBank)*bankSize+int(a-bankedRAM)] = v
+			b.written[b.ramBank>>3] |= 1 << (b.ramBank & 7)
 		}
 	default:
 		// ROM banks 0-31 ignore writes; 32-255 would be a cartridge, and none is inserted.

@@ -54,6 +54,7 @@ type Machine struct {
 	idle   idleState  // idle-loop fast-forward (idle.go)
 	dbg    *debugger  // breakpoints, watchpoints, stepping (debug.go); nil until used
 	snd    soundState // the mixed sound output, when on (sound.go)
+	romSum *[32]byte  // the ROM's identity for save states, computed once (state.go)
 }
 
 // New builds a machine and resets it.
@@ -374,6 +375,7 @@ func (m *Machine) Poke(addr uint16, v uint8) error {
 	case addr < romStart:
 		if int(m.bus.ramBank) < m.bus.nbanks {
 			m.bus.banked[int(m.bus.ramBank)*bankSize+int(addr-bankedRAM)] = v
+			m.bus.written[m.bus.ramBank>>3] |= 1 << (m.bus.ramBank & 7)
 		}
 	default:
 		return fmt.Errorf("poke $%04X: ROM is read-only", addr)

@@ -64,7 +64,10 @@ type Session struct {
 	overrunAt   uint32
 	stop        StopReason
 
-	dbg debugState // breakpoints and stepping (debug.go)
+	dbg    debugState  // breakpoints and stepping (debug.go)
+	starts frameStarts // states at the newest frame starts, for Capture (session_capture.go)
+	// capturedProgram is the program an opened capture names: it has no file to start.
+	capturedProgram *File
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running.
@@ -95,11 +98,8 @@ func (s *Session) install(m *core.Machine) {
 	p.SetTargetFps(s.targetFps)
 	p.SetZones(s.zones)
 	p.Acquire(perf.OwnerOverlay)
-	s.m, s.prof = m, p
-	m.KeepRecent(true)
-	s.stop = ""
-	s.acc = 0
-	s.toOverrun = false
+	s.adopt(m, p)
+	s.keepFrameStart()
 	s.applyDebug()
 }
 
@@ -274,7 +274,7 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 		}
 		m.SetFileSystem(fsys)
 	}
-	if prog != nil {
+	if prog != nil && prog != s.capturedProgram { // an opened capture names its program without the file
 		if _, err := m.StartPRG(prog.Data); err != nil {
 			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
 			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
@@ -430,7 +430,11 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 func (s *Session) runTo(target uint64, t *Tick) {
 	start, frame := s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" && !s.dbg.stopped {
-		ev := s.m.RunUntil(s.debugChunk(target))
+		// Runs stop at each VSYNC, where the state of the frame that starts is kept.
+		ev := s.m.RunUntil(s.debugChunk(min(target, s.m.NextVSync())))
+		if ev&core.EventVSync != 0 {
+			s.keepFrameStart()
+		}
 		if s.debugAfter(ev) {
 			break
 		}

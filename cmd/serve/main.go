@@ -1,9 +1,11 @@
-// Command serve serves the browser app (web/) on the loopback interface only, for
-// `make run` and the browser tests. It refuses any address that is not loopback, so the
-// emulator never listens on the network by accident.
+// Command serve serves the browser app (web/) and the share service (package share) on the
+// loopback interface only, for `make run` and the browser tests. It refuses any address
+// that is not loopback, so the emulator never listens on the network by accident.
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,25 +13,40 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
+
+	"x16scope/share"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string, stderr io.Writer) error {
+// run serves until ctx is cancelled (SIGINT/SIGTERM), then shuts down gracefully:
+// requests in flight (an upload being written) finish, new ones are refused.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "loopback `host:port` to listen on (port 0 picks a free one)")
+	port := fs.Int("port", -1, "listen on 127.0.0.1:`PORT` (overrides -addr)")
 	dir := fs.String("dir", "web", "`folder` to serve")
+	data := fs.String("data", "", "keep shared captures as files in `DIR` (created if missing; default: in memory, lost at exit)")
 	var mounts mountList
 	fs.Var(&mounts, "mount", "serve a further `PREFIX=FOLDER` under URL path /PREFIX/ (repeatable; the browser tests mount their test programs)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *port >= 0 {
+		*addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(*port))
 	}
 	if err := checkLoopback(*addr); err != nil {
 		return err
@@ -37,14 +54,47 @@ func run(args []string, stderr io.Writer) error {
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s is not a folder (run from the repository root)", *dir)
 	}
+	var store share.Store = share.NewMemStore()
+	where := "in memory"
+	if *data != "" {
+		fsStore, err := share.NewFileStore(*data)
+		if err != nil {
+			return fmt.Errorf("-data: %w", err)
+		}
+		store, where = fsStore, "in "+*data
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
+	static := newHandler(*dir, mounts...)
 	// The first line names the URL, so scripts (and the browser tests) can read the port.
-	fmt.Printf("serving %s on http://%s/\n", *dir, ln.Addr())
+	fmt.Fprintf(stdout, "serving %s on http://%s/ (captures %s)\n", *dir, ln.Addr(), where)
 	log.SetOutput(stderr)
-	return http.Serve(ln, newHandler(*dir, mounts...))
+	srv := &http.Server{
+		Handler:           &share.Handler{Store: store, Static: static},
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		ErrorLog:          log.New(stderr, "serve: ", 0),
+	}
+	go static.(*staticHandler).warm()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "serve: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 // mount is one extra folder served under a URL prefix.
@@ -79,21 +129,4 @@ func checkLoopback(addr string) error {
 		return fmt.Errorf("address %q is not loopback: serve listens on 127.0.0.1 or ::1 only", addr)
 	}
 	return nil
-}
-
-// newHandler serves a folder with caching off, so a rebuilt wasm is always picked up.
-// http.FileServer already sends .wasm as application/wasm, which streaming compilation
-// needs.
-func newHandler(dir string, mounts ...mount) http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(dir)))
-	for _, m := range mounts {
-		p := "/" + m.prefix + "/"
-		mux.Handle(p, http.StripPrefix(p, http.FileServer(http.Dir(m.dir))))
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		mux.ServeHTTP(w, r)
-	})
 }

@@ -64,6 +64,9 @@ func init() {
 		for i, f := range list {
 			files[i] = overlay.File{Name: f.Name, Data: f.Data}
 		}
+		if summary, ok, err := openCaptureFile(g, files); ok {
+			return summary, err
+		}
 		return load(g, files...)
 	})
 	addAPI("loadPRG(bytes, name?)", func(g *game, a *jsapi.Args) (any, error) {

@@ -35,15 +35,17 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	maxP99 := fs.Float64("max-p99", 0, "exit with status 3 when p99 utilisation exceeds `PCT` percent (0: no check)")
 	skip := fs.Int("skip", defaultSkip, "with --max-p99, the first `N` frames are warm-up (loading, set-up): not judged")
 	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames")
+	var cf captureFlags
+	cf.register(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]")
+		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]\n       x16scope profile --resume FILE [flags]")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
 		printKeyNames(stdout)
 		return nil
 	}
-	prgPath, err := parseWithFile(fs, args)
+	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -59,28 +61,20 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if _, err := perf.NewBudget(*fps); err != nil {
 		return usagef("--fps: %v", err)
 	}
-	m, prg, err := mf.newMachine(prgPath)
+	m, p, prg, err := cf.profiled(&mf, prgPath, fs)
 	if err != nil {
 		return err
 	}
-	p := perf.New(m)
-	if err := p.SetTargetFps(*fps); err != nil {
-		return fmt.Errorf("--fps: %w", err)
-	}
-	zones, err := loadZones(*symPath, *zonesPath, prg)
-	if err != nil {
-		return err
-	}
-	// Routines from a zip's label files come first: --sym and --zones win where they overlap.
-	zones = append(append([]perf.Zone(nil), mf.program.symbols...), zones...)
-	if err := p.SetZones(zones); err != nil {
+	if err := cf.applyProfileFlags(p, fs, *fps, *symPath, *zonesPath, prg, mf.program.symbols); err != nil {
 		return err
 	}
 
 	p.Acquire(perf.OwnerCLI)
+	// Frames count from power-on; a resumed run goes on for --frames more frames.
+	last := cf.lastFrame(m, *frames)
 	end := ranOut(*frames, *wantReturn)
 	ran := 0
-	for m.Frame() < uint64(*frames) {
+	for m.Frame() < last {
 		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
@@ -104,9 +98,13 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(prg))
-		if mf.program.from != "" {
-			fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+		if cf.resume != "" {
+			fmt.Fprintln(stdout, cf.describeResume())
+		} else {
+			fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(prg))
+			if mf.program.from != "" {
+				fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+			}
 		}
 		fmt.Fprintf(stdout, "outcome: %s\n", end.text)
 		writeReport(stdout, &s)

@@ -26,16 +26,21 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	var bf breakFlags
 	bf.register(fs)
 	wavPath := fs.String("wav", "", "write what the program played to `FILE` (WAV, 48 kHz 16-bit stereo)")
+	var cf captureFlags
+	cf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
 		printKeyNames(stdout)
 		return nil
 	}
-	prgPath, err := parseWithFile(fs, args)
+	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := cf.check(); err != nil {
 		return err
 	}
 	if *frames < 0 || *traceN < 0 {
@@ -52,7 +57,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	m, p, err := mf.newMachine(prgPath)
+	m, prof, p, err := cf.machine(&mf, prgPath)
 	defer mf.close()
 	if err != nil {
 		return err
@@ -69,16 +74,23 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
-	if mf.program.from != "" {
-		fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+	if cf.resume != "" {
+		fmt.Fprintln(stdout, cf.describeResume())
+	} else {
+		fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
+		if mf.program.from != "" {
+			fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
+		}
+		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 	}
-	fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 
+	// Frames count from power-on; a resumed run goes on for --frames more frames.
+	last := cf.lastFrame(m, *frames)
 	end := ranOut(*frames, *wantReturn)
 	stopped := false
-	for m.Frame() < uint64(*frames) {
+	for m.Frame() < last {
 		mf.feedKeys(m, int(m.Frame())+1)
+		cf.beforeFrame(m, prof)
 		ev := m.RunFrame()
 		if err := wav.frame(); err != nil {
 			return err
@@ -88,6 +100,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
 		}
 		if ev&core.EventVSync != 0 {
+			if err := cf.afterFrame(m, prof, stdout); err != nil {
+				return err
+			}
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
 				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
 					return err
@@ -102,6 +117,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			end, stopped = outcome{"break: " + m.DebugStop().String(), exitBreak}, true
 			break
 		}
+	}
+	if err := cf.missed(); err != nil {
+		return err
 	}
 	if tr != nil {
 		fmt.Fprintf(stdout, "last %d instructions:\n", tr.len())

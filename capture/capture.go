@@ -1,0 +1,118 @@
+package capture
+
+import (
+	"compress/flate"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"x16scope/core"
+	"x16scope/perf"
+	"x16scope/savestate"
+)
+
+// Meta describes a capture: what it shows and where it came from.
+type Meta struct {
+	Program   string  `json:"program"`   // the program's file name
+	TargetFps float64 `json:"targetFps"` // the profiler's target when it was taken
+	// Frame is the machine's frame number (VSYNCs since power-on) at the state's start;
+	// ProfFrame the profiler's number of the captured frame, which the overlay selects.
+	Frame     uint64 `json:"frame"`
+	ProfFrame uint32 `json:"profFrame"`
+	Date      string `json:"date"` // RFC 3339, UTC
+	Tool      string `json:"tool"` // "x16scope"
+}
+
+// Capture is a decoded capture file (or a plain save state: then only State is set).
+type Capture struct {
+	Meta    Meta
+	State   *savestate.File // the machine's and profiler's sections
+	History []byte          // the profiler's frames up to it (perf.SaveHistory, section "HIST")
+	PNG     []byte          // the screenshot
+}
+
+// Section tags a capture adds to a save state's.
+const (
+	tagMeta = "META"
+	tagHist = "HIST"
+	tagShot = "SHOT"
+)
+
+// NewMeta fills the facts a capture records; now is the wall clock of the host (the
+// machine has none).
+func NewMeta(program string, targetFps float64, frame uint64, profFrame uint32, now time.Time) Meta {
+	return Meta{Program: program, TargetFps: targetFps, Frame: frame, ProfFrame: profFrame,
+		Date: now.UTC().Format(time.RFC3339), Tool: "x16scope"}
+}
+
+// Encode writes the capture file (DEFLATE at the default level: it is uploaded).
+func (c *Capture) Encode() ([]byte, error) {
+	if c.State == nil {
+		return nil, fmt.Errorf("capture without a save state")
+	}
+	meta, err := json.Marshal(c.Meta)
+	if err != nil {
+		return nil, err
+	}
+	f := &savestate.File{Kind: savestate.KindCapture}
+	f.Add(tagMeta, 1, meta)
+	f.Sections = append(f.Sections, c.State.Sections...)
+	if c.History != nil {
+		f.Add(tagHist, perf.HistoryVersion, c.History)
+	}
+	if c.PNG != nil {
+		f.Add(tagShot, 1, c.PNG)
+	}
+	return f.Encode(flate.DefaultCompression)
+}
+
+// Decode reads a capture file, or a save state (then Meta, History and PNG are empty).
+func Decode(data []byte) (*Capture, error) {
+	f, err := savestate.Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	c := &Capture{State: &savestate.File{Kind: savestate.KindState, Version: f.Version}}
+	for _, s := range f.Sections {
+		switch s.Tag {
+		case tagMeta:
+			if err := json.Unmarshal(s.Data, &c.Meta); err != nil {
+				return nil, fmt.Errorf("capture metadata: %w: %v", savestate.ErrCorrupt, err)
+			}
+		case tagHist:
+			if s.Version > perf.HistoryVersion {
+				return nil, fmt.Errorf("capture records: version %d: %w", s.Version, savestate.ErrTooNew)
+			}
+			c.History = s.Data
+		case tagShot:
+			c.PNG = s.Data
+		default:
+			c.State.Sections = append(c.State.Sections, s)
+		}
+	}
+	if f.Kind == savestate.KindCapture && c.State.Get("MACH") == nil {
+		return nil, fmt.Errorf("capture: %w \"MACH\"", savestate.ErrMissing)
+	}
+	return c, nil
+}
+
+// Open restores a capture the way a viewer shows it: the machine at the captured frame's
+// start, the profiler with the frames before it, and then the captured frame run once
+// more, so the picture and the newest frame's figures are the ones captured (the machine
+// is deterministic) and resuming goes on from the frame after. A plain save state opens
+// at its start, nothing run.
+func Open(c *Capture, opt core.RestoreOptions, owner perf.Owner) (*core.Machine, *perf.Profiler, error) {
+	m, p, err := Restore(c.State, opt, owner)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.History != nil {
+		if err := p.LoadHistory(&savestate.Section{Tag: tagHist, Version: perf.HistoryVersion, Data: c.History}); err != nil {
+			return nil, nil, err
+		}
+	}
+	if c.PNG != nil || c.History != nil {
+		m.RunFrame()
+	}
+	return m, p, nil
+}

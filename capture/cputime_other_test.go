@@ -1,0 +1,5 @@
+//go:build !linux
+
+package capture
+
+func cpuNow() int64 { return 0 }

@@ -1,0 +1,46 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"x16scope/cmd/wasm/jsapi"
+	"x16scope/overlay"
+	"x16scope/savestate"
+)
+
+// The capture functions (web/capture.js publishes them as x16scope.capture and
+// x16scope.loadCapture):
+//
+//	captureFrame() -> Uint8Array: the capture file of the selected frame, else the newest
+//	loadCapture(bytes) -> JSON {"program","targetFps","frame","profFrame","date"}; on an
+//	                  error the page keeps running what it ran
+//
+// loadFiles (api_js.go) opens a dropped capture file through openCaptureFile, so the page's
+// drop and file picker need no change.
+func init() {
+	addAPI("captureFrame()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.Capture() })
+	addAPI("loadCapture(bytes)", func(g *game, a *jsapi.Args) (any, error) {
+		meta, err := g.ui.OpenCapture(a.Bytes(0))
+		if err != nil {
+			return nil, err
+		}
+		b, err := json.Marshal(meta)
+		return string(b), err
+	})
+}
+
+// openCaptureFile opens files when they are one capture file, and says so.
+func openCaptureFile(g *game, files []overlay.File) (summary string, ok bool, err error) {
+	if len(files) != 1 || !bytes.HasPrefix(files[0].Data, []byte(savestate.Magic)) {
+		return "", false, nil
+	}
+	meta, err := g.ui.OpenCapture(files[0].Data)
+	if err != nil {
+		return "", true, fmt.Errorf("%s: %w", files[0].Name, err)
+	}
+	return fmt.Sprintf("opened the capture %s (%s, frame %d), paused", files[0].Name, meta.Program, meta.Frame), true, nil
+}
