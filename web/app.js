@@ -347,8 +347,13 @@
 
   // Screen scale and fullscreen.
   const scaleKey = 'x16scope-scale';
-  $('scale').value = localStorage.getItem(scaleKey) || 'fit';
-  $('scale').addEventListener('change', (e) => { localStorage.setItem(scaleKey, e.target.value); layout(); });
+  // localStorage throws in a page embedded by another site (embed.html): then nothing is
+  // remembered.
+  try { $('scale').value = localStorage.getItem(scaleKey) || 'fit'; } catch (e) { $('scale').value = 'fit'; }
+  $('scale').addEventListener('change', (e) => {
+    try { localStorage.setItem(scaleKey, e.target.value); } catch (err) { /* not remembered */ }
+    layout();
+  });
   $('btn-fullscreen').addEventListener('click', () => {
     const req = document.documentElement.requestFullscreen;
     if (!req) { showError('this browser has no fullscreen mode'); return; }

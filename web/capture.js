@@ -37,9 +37,10 @@
     return r;
   }
 
-  function loadCapture(bytes) {
-    const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const r = go().loadCapture(b);
+  // loadCapture passes its arguments through: the Go side checks them (a Uint8Array or an
+  // ArrayBuffer, nothing more) and names what is wrong.
+  function loadCapture(...args) {
+    const r = go().loadCapture(...args);
     if (r instanceof Error) throw r;
     const meta = JSON.parse(r);
     document.dispatchEvent(new CustomEvent('x16scope-capture-opened', { detail: meta }));

@@ -11,7 +11,7 @@
   btn.type = 'button';
   btn.textContent = 'Copy embed code';
   btn.title = 'HTML that shows this program (by its URL) or this capture live in another page';
-  toolbar.append(btn);
+  (document.getElementById('toolbar-extra') || toolbar).append(btn);
 
   const panel = document.createElement('section');
   panel.id = 'embed-code';
@@ -118,6 +118,8 @@
   }
 
   btn.addEventListener('click', async () => {
+    // Below the toolbar, which wraps onto more lines as buttons are added.
+    panel.style.top = `${Math.round(toolbar.getBoundingClientRect().bottom + window.scrollY + 6)}px`;
     panel.hidden = false;
     const ok = fill();
     if (!ok) return;

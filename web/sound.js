@@ -21,7 +21,7 @@
 
   const snd = () => window.x16scopeSound;
   function label() {
-    btn.textContent = !started ? 'Sound: click to start' : muted ? 'Sound off' : 'Sound on';
+    btn.textContent = !started ? 'Sound (click)' : muted ? 'Sound off' : 'Sound on';
     btn.setAttribute('aria-pressed', String(started && !muted));
   }
   function apply() {
@@ -47,12 +47,12 @@
   btn.addEventListener('click', () => {
     if (!started) { start(); return; }
     muted = !muted;
-    localStorage.setItem('x16scope.muted', muted ? '1' : '0');
+    try { localStorage.setItem('x16scope.muted', muted ? '1' : '0'); } catch (e) { /* not remembered */ }
     apply();
     label();
   });
   vol.addEventListener('input', () => {
-    localStorage.setItem('x16scope.volume', vol.value);
+    try { localStorage.setItem('x16scope.volume', vol.value); } catch (e) { /* not remembered */ }
     apply();
   });
   label();

@@ -112,7 +112,7 @@ test('debugger panel: breakpoint, keys, registers, memory, VERA viewers', async 
     });
     assert.ok(errs.every((e) => e !== 'accepted'), `every bad call refused: ${errs}`);
     assert.match(errs[0], /junk\.dbg/);
-    assert.equal(await page.evaluate(() => window.x16scopeGo.dbgToggleBreakpoint()), 'dbgToggleBreakpoint: argument 1 must be a number');
+    assert.equal(await page.evaluate(() => String(window.x16scopeGo.dbgToggleBreakpoint().message)), 'dbgToggleBreakpoint(addr): addr is missing');
     const f0 = (await state(page)).frame;
     await page.waitForFunction((f) => x16scope.debug.state().frame > f + 2, f0, { timeout: 10000 });
     assert.deepEqual(page.x16errors, []);
