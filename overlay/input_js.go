@@ -56,7 +56,12 @@ func (in *inputState) bind(u *UI) {
 	on(c, "mouseup", func(ev js.Value) { in.buttons = ev.Get("buttons").Int(); in.moved = true })
 	on(c, "mousemove", func(ev js.Value) {
 		if !in.locked {
-			return
+			// pointerlockchange can arrive after the first moves of a new lock: ask the
+			// document rather than lose them.
+			if !jsDocument.Get("pointerLockElement").Equal(c) {
+				return
+			}
+			in.locked = true
 		}
 		in.mouseDX += ev.Get("movementX").Int()
 		in.mouseDY += ev.Get("movementY").Int()
