@@ -4,6 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -18,7 +20,9 @@ func makeZip(t *testing.T, files map[string]string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := zip.NewWriter(&buf)
-	for name, body := range files {
+	// In name order, so the zip (and any message that lists its files) is the same every run.
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		body := files[name]
 		f, err := w.Create(name)
 		if err != nil {
 			t.Fatal(err)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"archive/zip"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -136,7 +138,9 @@ func makeZip(t *testing.T, files map[string][]byte) string {
 		t.Fatal(err)
 	}
 	w := zip.NewWriter(f)
-	for name, data := range files {
+	// In name order, so the zip (and any message that lists its files) is the same every run.
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		data := files[name]
 		fw, err := w.Create(name)
 		if err != nil {
 			t.Fatal(err)
