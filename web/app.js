@@ -472,6 +472,9 @@
     timeline.romChecked = performance.now();
     await loadFromURL(params, pending);
     timeline.loaded = performance.now();
+    // Scripts that come after this one may run after the event (a cached wasm boots before
+    // they arrive): they check x16scopeLoaded first.
+    window.x16scopeLoaded = true;
     document.dispatchEvent(new Event('x16scope-loaded'));
   }
   boot();

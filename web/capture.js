@@ -128,7 +128,9 @@
   let resolveReady;
   window.x16scopeCapture = { ready: new Promise((r) => { resolveReady = r; }) };
 
-  document.addEventListener('x16scope-loaded', async () => {
+  // app.js may have booted before this script ran (x16scopeLoaded), else it says when.
+  const whenLoaded = (f) => (window.x16scopeLoaded ? f() : document.addEventListener('x16scope-loaded', f, { once: true }));
+  whenLoaded(async () => {
     Object.assign(window.x16scope, { capture, loadCapture, share });
     const btn = $('btn-capture');
     if (btn) {

@@ -47,9 +47,9 @@
   // What the page was opened with: the program named by ?prg= or ?zip= is "current" only
   // while the machine still runs it (a dropped file replaces it and has no URL).
   let urlProgram = null;
-  document.addEventListener('x16scope-loaded', () => {
-    if (window.x16scope) urlProgram = window.x16scope.status().program;
-  });
+  // app.js may have booted before this script ran (x16scopeLoaded), else it says when.
+  const noteProgram = () => { if (window.x16scope) urlProgram = window.x16scope.status().program; };
+  if (window.x16scopeLoaded) noteProgram(); else document.addEventListener('x16scope-loaded', noteProgram, { once: true });
 
   const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
