@@ -18,7 +18,7 @@ go build -o bin/x16scope ./cmd/x16scope
 npm ci --no-audit --no-fund --loglevel=error
 mkdir -p test-results
 set +e
-X16SCOPE_PREBUILT=1 node --test tests/browser/ | tee test-results/browser.log
+X16SCOPE_PREBUILT=1 node --test --test-timeout=300000 tests/browser/ | tee test-results/browser.log
 status=${PIPESTATUS[0]}
 set -e
 bash scripts/skips.sh browser test-results/browser.log
