@@ -66,11 +66,18 @@ type Bus struct {
 
 	ram     [0x10000]byte // $0000-$9EFF fixed RAM (the rest unused, except in flat mode)
 	ramBank uint8         // latch behind $00
-	romBank uint8         // latch behind $01
-	nbanks  int           // populated RAM banks (1-256)
-	banked  []byte        // nbanks * 8 KB
-	written [32]uint8     // banks ever written (one bit each): save states store only these
-	rom     []byte        // ROMSize bytes
+	romBank uint8         // latch behind $01 (set it with setROMBank)
+	// romCur is the selected ROM bank, and romGate opens fetch's fast path into it: a read
+	// at a is from romCur when a&romGate >= romStart. romGate is $FFFF normally and 0 when
+	// ROM reads must take the slow path (the flat test bus, watchpoints, a bank with no
+	// ROM), so fetching the KERNAL's code costs one AND and one compare instead of a call
+	// to readSlow (syncROM keeps the two right).
+	romCur  *[romBankSize]byte
+	romGate uint16
+	nbanks  int       // populated RAM banks (1-256)
+	banked  []byte    // nbanks * 8 KB
+	written [32]uint8 // banks ever written (one bit each): save states store only these
+	rom     []byte    // ROMSize bytes
 
 	via1, via2 VIA
 	vera       *vera.VERA
@@ -112,6 +119,22 @@ func (b *Bus) read(a uint16) uint8 {
 		return b.ram[a]
 	}
 	return b.readSlow(a)
+}
+
+// setROMBank sets the ROM bank latch.
+func (b *Bus) setROMBank(v uint8) {
+	b.romBank = v
+	b.syncROM()
+}
+
+// syncROM points fetch's ROM fast path at the selected bank, or closes it (romGate).
+func (b *Bus) syncROM() {
+	if b.special || int(b.romBank) >= ROMBanks || len(b.rom) < ROMSize {
+		b.romCur, b.romGate = nil, 0
+		return
+	}
+	b.romCur = (*[romBankSize]byte)(b.rom[int(b.romBank)*romBankSize:])
+	b.romGate = 0xFFFF
 }
 
 // write performs one CPU write cycle. $00 and $01 are bank latches, so they take the slow path.
@@ -196,7 +219,7 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 		b.ram[0] = v
 		b.forceLook() // the profiler's zones may depend on the bank
 	case a == 1:
-		b.romBank = v
+		b.setROMBank(v)
 		b.ram[1] = v
 		b.forceLook()
 	case a < ioStart:
@@ -248,8 +271,16 @@ func (b *Bus) readIO(a uint16) uint8 {
 }
 
 func (b *Bus) writeIO(a uint16, v uint8) {
-	b.next, b.devNext = 0, 0
 	now := b.now()
+	if a-0x9F23 < 2 {
+		// DATA0 and DATA1 write VRAM (PSG registers, sprite attributes and FX included),
+		// which neither changes an interrupt output nor when a device next needs service,
+		// so a program streaming into VRAM does not make the machine service its devices
+		// after every instruction (VERA's reads are treated so too, readIO).
+		b.vera.Write(uint8(a&0x1F), v, now)
+		return
+	}
+	b.next, b.devNext = 0, 0
 	switch {
 	case a < 0x9F10:
 		b.via1.Write(uint8(a&0xF), v, now)
@@ -295,7 +326,7 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 // bank. The RAM copy at $01 keeps the previous bank for the KERNAL's trampoline to restore.
 func (b *Bus) vectorPull() {
 	if !b.flat {
-		b.romBank = 0
+		b.setROMBank(0)
 	}
 }
 

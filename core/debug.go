@@ -206,6 +206,7 @@ func (m *Machine) rearmDebug() {
 			}
 		}
 	}
+	b.syncROM()
 	if !b.writeTrap {
 		b.writeLimit = b.fastWriteLimit
 	}

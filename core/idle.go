@@ -10,7 +10,8 @@ package core
 // and bit for bit: the profiler and the recorders are told how many passes were skipped
 // (Tracer.Repeat), and TestIdleSkipIsInvisible compares whole runs with and without it.
 //
-// How a loop qualifies: the same backward jump closes twice in a row; the machine then
+// How a loop qualifies: the same backward jump closes twice in a row (at one stack level:
+// what the routines it calls do in between does not count); the machine then
 // executes the next pass itself, checking that it stays inside the body, runs at most
 // idleMaxInstrs instructions, executes no instruction that writes (stores, read-modify-
 // write, pushes, JSR, BRK) or halts, makes no I/O read except the side-effect-free VERA
@@ -27,8 +28,12 @@ const (
 
 // idleState is the detector's state.
 type idleState struct {
-	off       bool   // fast-forward disabled (SetIdleSkip(false))
-	end, head uint16 // the latest backward jump: at end, to head
+	off bool // fast-forward disabled (SetIdleSkip(false))
+	// closes[S] is the latest backward jump taken with the stack pointer at S, as end<<16 |
+	// head. A loop is judged at its own stack level, so the jumps inside the routines it
+	// calls (at lower S) do not hide that it closes twice in a row, nor does the loop hide
+	// the jumps of a wait loop inside a routine it calls.
+	closes [256]uint32
 	// failed[end%idleFailSlots] == end+1 marks a loop whose check failed this frame.
 	failed [idleFailSlots]uint32
 	// skipped counts the cycles fast-forwarded since the machine was built (tests and
@@ -55,6 +60,29 @@ func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 // up to the next event are skipped.
 func (m *Machine) backward(pc uint16, op uint8, start uint64) {
 	if m.bus.backHooks {
+		m.backHooks(pc, op, start)
+	}
+	if !closesLoops[op] {
+		return // a call or return to a lower address closes no loop (and would hide the one it is in)
+	}
+	i := &m.idle
+	head := m.cpu.PC
+	if j := uint32(pc)<<16 | uint32(head); i.closes[m.cpu.S] != j {
+		i.closes[m.cpu.S] = j
+		return
+	}
+	if i.off || i.failed[pc%idleFailSlots] == uint32(pc)+1 {
+		return
+	}
+	if ok := m.idlePass(head, pc); !ok {
+		i.failed[pc%idleFailSlots] = uint32(pc) + 1
+	}
+}
+
+// backHooks is backward's work for the recent-instruction ring, the recorder and the
+// profiler (b.backHooks).
+func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
+	{
 		b, w := &m.bus, &m.watch
 		next := m.cpu.PC
 		if b.recAny {
@@ -98,19 +126,14 @@ func (m *Machine) backward(pc uint16, op uint8, start uint64) {
 			m.outOfRange(pc, op, start)
 		}
 	}
-	i := &m.idle
-	head := m.cpu.PC
-	if pc != i.end || head != i.head {
-		i.end, i.head = pc, head
-		return
-	}
-	if i.off || i.failed[pc%idleFailSlots] == uint32(pc)+1 {
-		return
-	}
-	if ok := m.idlePass(head, pc); !ok {
-		i.failed[pc%idleFailSlots] = uint32(pc) + 1
-	}
 }
+
+// pushes are the instructions whose only stores are pushes: JSR, PHA, PHP, PHX, PHY. A pass
+// may push, as long as the stack pointer never rises above where the pass began: then every
+// pull in it reads a byte pushed earlier in the same pass, each pass pushes the same bytes,
+// and a loop that polls through a subroutine (`jsr GETIN / beq -`) is as idle as one that
+// polls inline.
+var pushes = [256]bool{0x20: true, 0x48: true, 0x08: true, 0xDA: true, 0x5A: true}
 
 // idlePass executes one pass of the loop [head, end] from its head and skips the passes
 // that would follow it unchanged. It returns false when the loop is not idle; true when it
@@ -136,33 +159,46 @@ func (m *Machine) idlePass(head, end uint16) bool {
 			return true // the run loop services the event; the loop may still be idle
 		}
 		pc := c.PC
-		if pc < head || pc > end {
-			return true // the loop exited
+		if (pc < head || pc > end) && c.S >= s {
+			return true // the loop exited (below s, the PC is in a routine the body called)
 		}
 		if n == idleMaxInstrs {
 			return false
 		}
-		t0 := b.cycle
+		t0, next := b.cycle, b.next
 		op := c.Step()
-		// What the run loop does after an instruction for the profiler (watch.go).
-		if b.keepRecent {
-			b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc)))
+		// The run loop's work after an instruction for the ring, the recorder and the
+		// profiler (run in machine.go; watch.go), without its traps and idle detection.
+		if c.PC <= pc {
+			if b.backHooks {
+				m.backHooks(pc, op, t0)
+			}
+		} else if uint32(c.PC) >= b.whi {
+			if b.keepRecent {
+				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc)))
+			}
+			if uint32(c.PC)-b.plo >= b.pspan || c.PC >= m.sys.trapLow || b.recAll || !b.keepRecent {
+				m.afterHooks(pc, op, t0)
+			}
 		}
-		if b.recAll {
-			m.record(pc, op, t0)
-		}
-		if w := &m.watch; c.PC <= pc && w.spans && w.Detect {
-			m.loopClose(pc, op, t0)
-		}
-		if uint32(c.PC)-b.plo >= b.pspan {
-			m.outOfRange(pc, op, t0)
+		if c.PC >= m.sys.trapLow {
+			return false // a KERNAL trap: the run loop runs it (backward's caller) and goes on
 		}
 		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++
-		if Opcodes[op].Flags&(OpWrites|OpWAI|OpSTP) != 0 {
+		if f := Opcodes[op].Flags; f&(OpWAI|OpSTP) != 0 || f&OpWrites != 0 && !pushes[op] {
 			return false
 		}
-		if pc == end && c.PC == head {
+		if c.S > s {
+			return false // it pulled what was on the stack before the pass
+		}
+		if b.next == 0 && next != 0 && (op == 0x28 || op == 0x58) && !c.irq && !c.nmi {
+			// PLP or CLI asked the run loop to look at the IRQ line, which is not
+			// asserted (it changes only at a device service or an I/O access): the look
+			// would find nothing, and the check can go on.
+			b.next = next
+		}
+		if pc == end && c.PC == head && c.S == s {
 			break // one whole pass
 		}
 	}

@@ -73,6 +73,9 @@ func TestIdleSkipRefuses(t *testing.T) {
 		{"counting", []byte{0xE8, 0x80, 0xFD}},                   // inx / bra -3
 		{"cycle counter", []byte{0xAD, 0xB8, 0x9F, 0x80, 0xFB}},  // lda $9FB8 / bra -5
 		{"DATA0", []byte{0xAD, 0x23, 0x9F, 0x80, 0xFB}},          // lda $9F23 / bra -5
+		// A subroutine that stores; a pass that pulls more than it pushed.
+		{"subroutine stores", []byte{0x20, 0x10, 0x10, 0x80, 0xFB, 16: 0x85, 0x30, 0x60}}, // jsr $1010 / bra -5; sta $30 / rts
+		{"pulls", []byte{0x68, 0x48, 0x80, 0xFC}},                                         // pla / pha / bra -4
 	} {
 		m := newTestMachine(t, Config{})
 		copy(m.bus.ram[0x1000:], tc.code)
@@ -83,13 +86,27 @@ func TestIdleSkipRefuses(t *testing.T) {
 			t.Errorf("%s: %d cycles fast-forwarded", tc.name, m.IdleCycles())
 		}
 	}
-	// The control: a loop reading RAM is.
-	m := newTestMachine(t, Config{})
-	copy(m.bus.ram[0x1000:], []byte{0xA5, 0x30, 0x80, 0xFC}) // lda $30 / bra -4
-	m.cpu.PC = 0x1000
-	m.cpu.P |= flagI
-	m.RunFrame()
-	if m.IdleCycles() < CyclesPerFrame/2 {
-		t.Errorf("RAM poll: only %d cycles fast-forwarded", m.IdleCycles())
+	// The controls: a loop reading RAM is, inline or through a subroutine that pushes and
+	// pulls (as the KERNAL's GETIN does), with interrupts masked or not.
+	for _, tc := range []struct {
+		name string
+		code []byte
+		cli  bool
+	}{
+		{"RAM poll", []byte{0xA5, 0x30, 0x80, 0xFC}, false},                                                      // lda $30 / bra -4
+		{"subroutine poll", []byte{0x20, 0x10, 0x10, 0xF0, 0xFB, 16: 0x08, 0x78, 0x28, 0xA5, 0x30, 0x60}, false}, // jsr $1010 / beq -5; php / sei / plp / lda $30 / rts
+		{"subroutine poll, IRQs on", []byte{0x20, 0x10, 0x10, 0xF0, 0xFB, 16: 0x08, 0x78, 0x28, 0xA5, 0x30, 0x60}, true},
+	} {
+		m := newTestMachine(t, Config{})
+		copy(m.bus.ram[0x1000:], tc.code)
+		m.cpu.PC = 0x1000
+		m.cpu.P |= flagI
+		if tc.cli {
+			m.cpu.P &^= flagI // no device raises an IRQ after reset
+		}
+		m.RunFrame()
+		if m.IdleCycles() < CyclesPerFrame/2 {
+			t.Errorf("%s: only %d cycles fast-forwarded", tc.name, m.IdleCycles())
+		}
 	}
 }

@@ -101,7 +101,8 @@ func New(cfg Config) (*Machine, error) {
 // keeps its contents (as on hardware), and the CPU fetches the reset vector.
 func (m *Machine) Reset() {
 	b := &m.bus
-	b.ramBank, b.romBank = 0, 0
+	b.ramBank = 0
+	b.setROMBank(0)
 	b.ram[0], b.ram[1] = 0, 0
 	b.via1.Reset()
 	b.via2.Reset()
@@ -225,14 +226,35 @@ func (m *Machine) run(target uint64) Event {
 		// One instruction: CPU.Step written out here, because a call per instruction is a
 		// large share of the loop's cost (Step is too big to inline; both must agree, and
 		// TestRunLoopMatchesStep checks they do).
+		// The opcode and operand fetches are Bus.read with the ROM fast path added (too
+		// big for read to inline): most programs spend much of their time in the KERNAL.
 		pc := c.PC
 		start := b.cycle
-		op := b.read(pc)
+		b.cycle++
+		var op uint8
+		switch {
+		case pc < b.lowLimit:
+			op = b.ram[pc]
+		case pc&b.romGate >= romStart:
+			op = b.romCur[pc-romStart]
+		default:
+			op = b.readSlow(pc)
+		}
 		if op&0x07 == 0x03 && op|0x10 != 0xDB {
 			c.PC = pc + 1 // $x3/$xB except WAI and STP: 1 byte, 1 cycle
 		} else {
-			v := b.read(pc + 1)
-			c.PC = pc + 1
+			b.cycle++
+			pc1 := pc + 1
+			var v uint8
+			switch {
+			case pc1 < b.lowLimit:
+				v = b.ram[pc1]
+			case pc1&b.romGate >= romStart:
+				v = b.romCur[pc1-romStart]
+			default:
+				v = b.readSlow(pc1)
+			}
+			c.PC = pc1
 			opTable[op](c, v)
 		}
 		// One range check covers the profiler, the recorder and the KERNAL traps
@@ -366,7 +388,8 @@ func (m *Machine) Poke(addr uint16, v uint8) error {
 		m.bus.ramBank, m.bus.ram[0] = v, v
 		m.bus.forceLook() // as for a CPU write: the profiler looks again
 	case addr == 1:
-		m.bus.romBank, m.bus.ram[1] = v, v
+		m.bus.setROMBank(v)
+		m.bus.ram[1] = v
 		m.bus.forceLook()
 	case addr < ioStart:
 		m.bus.ram[addr] = v

@@ -211,7 +211,7 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 	b.cycle = cycle
 	d.Raw(b.ram[:ioStart])
 	b.ramBank = d.U8()
-	b.romBank = d.U8()
+	b.setROMBank(d.U8())
 	used := make([]byte, (nbanks+7)/8)
 	d.Raw(used)
 	for i := range nbanks {

@@ -213,6 +213,15 @@ func (m *Machine) bound(lo, span uint32) uint32 {
 // after runs when the run loop's range check fails after an instruction that did not move
 // the PC backward: it is recorded, the profiler looks at it, a KERNAL trap runs.
 func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
+	m.afterHooks(pc, op, start)
+	if m.cpu.PC >= m.sys.trapLow {
+		return m.runTrap()
+	}
+	return 0
+}
+
+// afterHooks is after's work for the recorder and the profiler.
+func (m *Machine) afterHooks(pc uint16, op uint8, start uint64) {
 	b := &m.bus
 	if b.recAll {
 		m.record(pc, op, start)
@@ -224,10 +233,6 @@ func (m *Machine) after(pc uint16, op uint8, start uint64) Event {
 		// and the debugger keeps it 0).
 		m.retrigger()
 	}
-	if m.cpu.PC >= m.sys.trapLow {
-		return m.runTrap()
-	}
-	return 0
 }
 
 // outOfRange runs when the next PC failed the profiler's range check: the PC left the range

@@ -69,13 +69,27 @@ func TestWarpIsBoundedByTheClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.SetWarp(true)
-	// A fake clock that advances 5 ms per call: warp checks it after each machine frame,
-	// so it must stop after the frame that reaches WarpBudgetMs (12 ms): the third.
+	// A fake clock that advances 1 ms per call: warp checks it after each quarter of a
+	// machine frame, so it must stop after the slice that reaches WarpBudgetMs (12 ms):
+	// 12 slices, 3 frames, the machine at a frame start again.
+	s.StepFrame() // to a frame start
+	s.Advance(noClock)
+	s.Resume()
 	ms := 0.0
-	tk := s.Advance(func() float64 { ms += 5; return ms })
-	if tk.VSyncs != 3 {
-		t.Errorf("warp ran %d frames with a 5 ms/frame clock and a %.0f ms budget, want 3", tk.VSyncs, WarpBudgetMs)
+	tk := s.Advance(func() float64 { ms += 1; return ms })
+	// (Runs end on whole instructions, so a slice may end a few cycles off.)
+	near := func(got, want uint64) bool { return got+8 >= want && got <= want+8 }
+	if tk.VSyncs != 3 || !near(tk.Cycles, 3*core.CyclesPerFrame) {
+		t.Errorf("warp ran %d frames (%d cycles) with a 1 ms/slice clock and a %.0f ms budget, want 3 (%d)", tk.VSyncs, tk.Cycles, WarpBudgetMs, 3*core.CyclesPerFrame)
 	}
+	// A budget that ends inside a frame stops there: 5 slices is 1.25 frames.
+	s.SetWarpBudget(5)
+	ms = 0
+	tk = s.Advance(func() float64 { ms += 1; return ms })
+	if tk.VSyncs != 1 || !near(tk.Cycles, 5*core.CyclesPerFrame/warpSlices) {
+		t.Errorf("a 5 ms budget ran %d cycles (%d frames), want %d", tk.Cycles, tk.VSyncs, 5*core.CyclesPerFrame/warpSlices)
+	}
+	s.SetWarpBudget(0)
 	// A clock that never advances still stops at maxWarpFrames.
 	tk = s.Advance(noClock)
 	if tk.VSyncs != maxWarpFrames {

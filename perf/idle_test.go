@@ -46,6 +46,11 @@ func idleCases() []idleCase {
 		idleCase{name: "smoke-builtin", file: "../tests/browser/testdata/smoke.prg", rom: rom.Image(),
 			zones: []Zone{{Name: "kernal", Start: 0xC000, End: 0xFFFF, Bank: 0}}, minIdle: 0.3},
 		idleCase{name: "keyecho-builtin", file: "../tests/browser/testdata/keyecho.prg", rom: rom.Image()},
+		// text40 waits in `jsr GETIN / beq -`, through the KERNAL's jump table, PHP/SEI/PLP
+		// and nested JSRs: idle, with the profiler watching the KERNAL or the program.
+		idleCase{name: "text40-builtin", file: "../core/testdata/bench/text40.prg", rom: rom.Image(), minIdle: 0.4,
+			zones: []Zone{{Name: "kernal", Start: 0xC000, End: 0xFFFF, Bank: 0}}},
+		idleCase{name: "text40-builtin-zone", file: "../core/testdata/bench/text40.prg", rom: rom.Image(), minIdle: 0.4, zones: z},
 	)
 	// With the official ROM (X16_ROM), its own loops run too: LOAD, the screen editor.
 	if path := os.Getenv("X16_ROM"); path != "" {
@@ -63,6 +68,8 @@ func idleCases() []idleCase {
 			cases[i].minIdle = 0.5
 		case "thirty":
 			cases[i].minIdle = 0.1 // polls in the second frame of each 30 fps period
+		case "jsrpoll":
+			cases[i].minIdle = 0.3 // `jsr getin / beq -` after 2,000 cycles of work a period
 		}
 	}
 	return cases

@@ -49,6 +49,8 @@ async function measure(page, seconds) {
       draws: (b.Draws - a.Draws) / dt,
       warpFrames: b.WarpFrames - a.WarpFrames,
       warpEmuMs: (b.WarpEmuMs - a.WarpEmuMs) / Math.max(b.WarpTicks - a.WarpTicks, 1),
+      warpBudgetMs: b.WarpBudgetMs,
+      warpReserveMs: b.WarpReserveMs,
       gcMs: b.GC.PauseMs - a.GC.PauseMs,
     };
   }, seconds * 1000);
@@ -112,7 +114,7 @@ try {
     if (!file) throw new Error(`no benchmark program ${name} (${Object.keys(programs).join(', ')})`);
     page.x16errors.length = 0;
     const bytes = Array.from(readFileSync(path.join(root, file)));
-    await page.evaluate(([b, n]) => x16scope.loadPRG(b, n), [bytes, path.basename(file)]);
+    await page.evaluate(([b, n]) => x16scope.loadPRG(new Uint8Array(b), n), [bytes, path.basename(file)]);
     await page.waitForTimeout(first ? 5000 : 1500); // setup, caches, JIT (longer for the first)
     first = false;
     const normal = await measure(page, secs);
@@ -128,12 +130,13 @@ try {
       budgetShare: (normal.emuMs + normal.overlayMs) * x16Hz / 1000,
       readPixelsPerPaint: trace.perPaint, readPixels: trace.readPixels, tracePaints: trace.paints,
       warpX: warp.warpFrames / warp.seconds / x16Hz, warpFps: warp.paintFps, warpEmuMs: warp.warpEmuMs,
+      warpBudgetMs: warp.warpBudgetMs, warpReserveMs: warp.warpReserveMs,
       gcMs: normal.gcMs + warp.gcMs, errors,
     };
     results[name] = r;
     console.log(`${name.padEnd(13)} fps ${fmt(r.fps)} (machine ${fmt(r.machineFps)}/s)  emu ${fmt(r.emuMs, 2)} ms  overlay ${fmt(r.overlayMs, 2)} ms  ` +
       `(${fmt(100 * r.budgetShare)} % of a frame)  draw ${fmt(r.drawMs, 2)} ms  readPixels/paint ${fmt(r.readPixelsPerPaint, 2)}  ` +
-      `warp ${fmt(r.warpX)}x (${fmt(r.warpFps)} fps)${errors.length ? '  ERRORS ' + errors.join('; ') : ''}`);
+      `warp ${fmt(r.warpX)}x (${fmt(r.warpFps)} fps, emu ${fmt(r.warpEmuMs, 1)} of ${fmt(r.warpBudgetMs, 1)} ms, reserve ${fmt(r.warpReserveMs, 1)})${errors.length ? '  ERRORS ' + errors.join('; ') : ''}`);
   }
 } finally {
   await browser.close();

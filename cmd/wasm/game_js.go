@@ -56,6 +56,9 @@ type hostStats struct {
 	WarpEmuMs   float64
 	WarpFrames  int
 	WarpOverlay float64
+	// WarpBudgetMs and WarpReserveMs are warp's emulation budget per displayed frame and
+	// the part of the frame it leaves to the browser, now (warpControl).
+	WarpBudgetMs, WarpReserveMs float64
 	// OverlaySteps is the overlay time by step (UI.StepMs), summed since the page opened.
 	OverlaySteps map[string]float64
 	GC           gcStats // the Go heap, read when hostStats() is called
@@ -96,6 +99,13 @@ func (g *game) Update() error {
 			ebiten.SetTPS(ebiten.DefaultTPS)
 		}
 	}
+	// Lateness is judged from the starts of ticks, which follow the display's refresh;
+	// the starts of Draw move with how long each tick emulated.
+	if g.s.Warp() {
+		g.warp.displayed(t0)
+	} else {
+		g.warp.lastTick = 0
+	}
 	g.s.SetWarpBudget(g.warp.budget)
 	tick := g.s.Advance(g.warp.clock(g.now, t0))
 	t1 := g.now()
@@ -114,17 +124,13 @@ func (g *game) Update() error {
 		st.WarpEmuMs += t1 - t0
 		st.WarpFrames += tick.VSyncs
 		st.WarpOverlay += t2 - t1
+		st.WarpBudgetMs, st.WarpReserveMs = g.warp.budget, g.warp.reserveMs
 	}
 	return nil
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := g.now()
-	if g.s.Warp() {
-		g.warp.displayed(t0)
-	} else {
-		g.warp.lastDraw = 0
-	}
 	defer func() {
 		g.lastDrawMs = g.now() - t0
 		g.stats.DrawMs += g.lastDrawMs

@@ -8,14 +8,14 @@ package main
 // upload (recent averages), plus a reserve for the browser's own work (style, layout,
 // compositing), which the page cannot time. The reserve grows when displayed frames come
 // late (a refresh was missed) and shrinks slowly while they come on time.
-// Within a tick no machine frame is started that would end past the budget, at the recent
-// cost of one machine frame.
+// Within a tick no slice of a machine frame (Session.Advance runs warp in quarter frames)
+// is started that would end past the budget, at the recent cost of one slice.
 type warpControl struct {
 	budget    float64 // host ms warp may spend emulating per displayed frame
 	presentMs float64 // recent host ms per displayed frame outside emulation (overlay, picture)
 	reserveMs float64 // ms left to the browser
-	lastDraw  float64 // performance.now() at the previous displayed frame in warp, 0 = none
-	frameMs   float64 // recent host ms per machine frame in warp
+	lastTick  float64 // performance.now() at the previous warp tick's start, 0 = none
+	sliceMs   float64 // recent host ms per slice of a machine frame in warp
 }
 
 const (
@@ -24,8 +24,10 @@ const (
 	warpMaxBudget  = 15.0 // ms
 	reserveMin     = 1.0  // ms for the browser's own work per frame
 	reserveMax     = 6.0
-	// lateFrameMs: a displayed frame that took this long missed a 60 Hz refresh.
-	lateFrameMs = displayFrameMs + 3
+	// lateFrameMs: ticks this far apart missed a 60 Hz refresh (the next one comes at
+	// twice the period; closer ones are the timer's jitter, which headless browsers have
+	// by a few ms, and must not shrink the budget).
+	lateFrameMs = displayFrameMs * 1.5
 )
 
 func newWarpControl() warpControl {
@@ -45,31 +47,31 @@ func (w *warpControl) presented(ms float64) {
 	w.update()
 }
 
-// displayed is called once per displayed frame in warp, at time now (ms).
+// displayed is called once per displayed frame in warp, at the start of its tick (ms).
 func (w *warpControl) displayed(now float64) {
-	if w.lastDraw != 0 {
-		if now-w.lastDraw > lateFrameMs {
+	if w.lastTick != 0 {
+		if now-w.lastTick > lateFrameMs {
 			w.reserveMs = min(w.reserveMs+0.5, reserveMax)
 		} else {
 			w.reserveMs = max(w.reserveMs-0.05, reserveMin)
 		}
 		w.update()
 	}
-	w.lastDraw = now
+	w.lastTick = now
 }
 
 // clock is the elapsed-time function for Session.Advance in a tick that began at t0: it
-// reports the time the tick will have taken once one more machine frame has run, so warp
-// stops before a frame that would overrun the budget. It learns the cost of a frame from
-// the calls themselves (the session calls it after each frame).
+// reports the time the tick will have taken once one more slice has run, so warp stops
+// before a slice that would overrun the budget. It learns the cost of a slice from the
+// calls themselves (the session calls it after each slice).
 func (w *warpControl) clock(now func() float64, t0 float64) func() float64 {
 	last := 0.0
 	return func() float64 {
 		t := now() - t0
 		if d := t - last; d > 0 {
-			w.frameMs += (d - w.frameMs) / 4
+			w.sliceMs += (d - w.sliceMs) / 4
 		}
 		last = t
-		return t + w.frameMs
+		return t + w.sliceMs
 	}
 }
