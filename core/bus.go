@@ -74,6 +74,11 @@ type Bus struct {
 	// to readSlow (syncROM keeps the two right).
 	romCur  *[romBankSize]byte
 	romGate uint16
+	// banks is the bank mapped in each 8 KB region of the address space, by address>>13:
+	// the RAM bank at $A000, the ROM bank at $C000 and $E000, 0 elsewhere. The run loop
+	// tags every instruction with its bank (Machine.bankAt) by one load instead of two
+	// compares (setRAMBank and setROMBank keep it right).
+	banks [8]uint8
 	nbanks  int       // populated RAM banks (1-256)
 	banked  []byte    // nbanks * 8 KB
 	written [32]uint8 // banks ever written (one bit each): save states store only these
@@ -124,7 +129,14 @@ func (b *Bus) read(a uint16) uint8 {
 // setROMBank sets the ROM bank latch.
 func (b *Bus) setROMBank(v uint8) {
 	b.romBank = v
+	b.banks[romStart>>13], b.banks[romStart>>13+1] = v, v
 	b.syncROM()
+}
+
+// setRAMBank sets the RAM bank latch.
+func (b *Bus) setRAMBank(v uint8) {
+	b.ramBank = v
+	b.banks[bankedRAM>>13] = v
 }
 
 // syncROM points fetch's ROM fast path at the selected bank, or closes it (romGate).
@@ -215,7 +227,7 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 	}
 	switch {
 	case a == 0:
-		b.ramBank = v
+		b.setRAMBank(v)
 		b.ram[0] = v
 		b.forceLook() // the profiler's zones may depend on the bank
 	case a == 1:

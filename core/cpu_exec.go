@@ -18,6 +18,9 @@ package core
 func (c *CPU) Step() uint8 {
 	b, pc := c.b, c.PC
 	op := b.read(pc)
+	if pc >= ioStart {
+		b.noteFetch(pc)
+	}
 	if op&0x07 == 0x03 && op|0x10 != 0xDB {
 		// $x3 and $xB except WAI ($CB) and STP ($DB): undefined, 1 byte, 1 cycle.
 		c.PC = pc + 1

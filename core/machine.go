@@ -101,7 +101,7 @@ func New(cfg Config) (*Machine, error) {
 // keeps its contents (as on hardware), and the CPU fetches the reset vector.
 func (m *Machine) Reset() {
 	b := &m.bus
-	b.ramBank = 0
+	b.setRAMBank(0)
 	b.setROMBank(0)
 	b.ram[0], b.ram[1] = 0, 0
 	b.via1.Reset()
@@ -239,6 +239,7 @@ func (m *Machine) run(target uint64) Event {
 			op = b.romCur[pc-romStart]
 		default:
 			op = b.readSlow(pc)
+			b.noteFetch(pc)
 		}
 		if op&0x07 == 0x03 && op|0x10 != 0xDB {
 			c.PC = pc + 1 // $x3/$xB except WAI and STP: 1 byte, 1 cycle
@@ -354,15 +355,7 @@ func (m *Machine) service() Event {
 }
 
 // bankAt is the bank mapped at pc: RAM bank for $A000-$BFFF, ROM bank for $C000-$FFFF.
-func (m *Machine) bankAt(pc uint16) uint8 {
-	switch {
-	case pc >= romStart:
-		return m.bus.romBank
-	case pc >= bankedRAM:
-		return m.bus.ramBank
-	}
-	return 0
-}
+func (m *Machine) bankAt(pc uint16) uint8 { return m.bus.banks[pc>>13] }
 
 // NMI raises the non-maskable interrupt (the NMI button).
 func (m *Machine) NMI() { m.cpu.nmi, m.bus.next = true, 0 }
@@ -385,7 +378,8 @@ func (m *Machine) PeekROM(bank uint8, addr uint16) uint8 {
 func (m *Machine) Poke(addr uint16, v uint8) error {
 	switch {
 	case addr == 0: // the bank latches, and the RAM copies the CPU reads back
-		m.bus.ramBank, m.bus.ram[0] = v, v
+		m.bus.setRAMBank(v)
+		m.bus.ram[0] = v
 		m.bus.forceLook() // as for a CPU write: the profiler looks again
 	case addr == 1:
 		m.bus.setROMBank(v)

@@ -36,8 +36,14 @@ func (b *Bus) keep(e InstrEvent) {
 	r := &b.recent
 	r.Ring[r.N%RecentSize] = e
 	r.N++
-	if pc := e.PC(); pc-ioStart < 0x100 && r.IOPC == 0 {
-		r.IOPC = pc
+}
+
+// noteFetch notes an opcode fetched at pc outside plain RAM and the ROM fast path (run's
+// and Step's slow fetch): the first from the I/O page goes in IOPC, which keep would
+// otherwise have to check on every instruction.
+func (b *Bus) noteFetch(pc uint16) {
+	if pc-ioStart < 0x100 && b.keepRecent && b.recent.IOPC == 0 {
+		b.recent.IOPC = pc
 	}
 }
 

@@ -210,7 +210,7 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 	b := &m.bus
 	b.cycle = cycle
 	d.Raw(b.ram[:ioStart])
-	b.ramBank = d.U8()
+	b.setRAMBank(d.U8())
 	b.setROMBank(d.U8())
 	used := make([]byte, (nbanks+7)/8)
 	d.Raw(used)

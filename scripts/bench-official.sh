@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# bench-official.sh: the side-by-side speed comparison of the README's speed table. Builds
+# the official emulator from a checkout of X16Community/x16-emulator (never committed here)
+# with two local edits: warp draws every frame (upstream skips 63 of 64), and the
+# environment variable EXITF=N makes it exit after frame N. Then it times the benchmark
+# programs there (CPU time of 1260 frames minus 60, so 1200 frames without start-up) and here
+# (BenchmarkProgram, CPU ms a frame), interleaved, ROUNDS times.
+# Usage: X16EMU_SRC=path/to/x16-emulator X16_ROM=path/to/rom.bin scripts/bench-official.sh [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${X16EMU_SRC:?set X16EMU_SRC to a checkout of X16Community/x16-emulator}"
+: "${X16_ROM:?set X16_ROM to the official ROM}"
+rounds=${1:-3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$X16EMU_SRC" "$work/emu"
+rm -rf "$work/emu/build" "$work/emu/build-rel"
+python3 - "$work/emu/src/video.c" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+skip = "if (warp_mode && (frame_count & 63)) {"
+count = "\t\t\t\tnew_frame = true;\n\t\t\t\tframe_count++;\n\t\t\t}\n\t\t}\n\t\tif (!ntsc_mode) {"
+if s.count(skip) != 1 or s.count(count) != 1:
+    sys.exit("video.c does not look as expected: update scripts/bench-official.sh")
+s = s.replace(skip, "if (0 && warp_mode && (frame_count & 63)) {")
+s = s.replace(count, count.replace("frame_count++;\n",
+    'frame_count++;\n\t\t\t\t{ static int lim = -1; if (lim < 0) { char *e = getenv("EXITF"); lim = e ? atoi(e) : 0; } if (lim && frame_count >= lim) exit(0); }\n', 1))
+open(p, "w").write(s)
+PY
+(cd "$work/emu" && mkdir b && cd b && cmake -DCMAKE_BUILD_TYPE=Release .. >/dev/null && make -j"$(nproc)" >/dev/null 2>&1)
+emu="$work/emu/b/x16emu"
+declare -A progs=([game320]=core/testdata/bench/game.prg [bitmap320-fx]=core/testdata/bench/bitmap.prg
+  [text40]=core/testdata/bench/text40.prg [text80-wai]=tests/browser/testdata/keyecho.prg [busy80]=core/testdata/busy.prg)
+cpu() { # CPU seconds of the official emulator running $1 for $2 frames
+  /usr/bin/time -f "%U %S" env EXITF="$2" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    "$emu" -rom "$X16_ROM" -prg "$(realpath "$1")" -run -warp -sound none 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'
+}
+for r in $(seq "$rounds"); do
+  for name in game320 bitmap320-fx text40 text80-wai busy80; do
+    a=$(cpu "${progs[$name]}" 60); b=$(cpu "${progs[$name]}" 1260)
+    off=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (b - a) / 1200 * 1000 }')
+    ours=$(go test -run XXX -bench "BenchmarkProgram/$name\$" ./vera | awk '/cpu-ms\/frame/ { for (i = 1; i < NF; i++) if ($(i+1) == "cpu-ms/frame") print $i }')
+    awk -v n="$name" -v o="$off" -v u="$ours" 'BEGIN { printf "%-13s official %.3f ms  x16scope %.3f ms  %.1fx\n", n, o, u, o / u }'
+  done
+done
