@@ -78,7 +78,7 @@ type Bus struct {
 	// the RAM bank at $A000, the ROM bank at $C000 and $E000, 0 elsewhere. The run loop
 	// tags every instruction with its bank (Machine.bankAt) by one load instead of two
 	// compares (setRAMBank and setROMBank keep it right).
-	banks [8]uint8
+	banks   [8]uint8
 	nbanks  int       // populated RAM banks (1-256)
 	banked  []byte    // nbanks * 8 KB
 	written [32]uint8 // banks ever written (one bit each): save states store only these
