@@ -91,8 +91,10 @@ type history struct {
 	nFrames uint64 // records ever written: the newest is frames[(nFrames-1) % HistoryFrames]
 
 	// zoneRows holds each frame's cycles per bucket: HistoryFrames rows of stride entries
-	// (the fixed buckets, every region slot, every zone), row i beside frames[i].
-	zoneRows []uint32
+	// (the fixed buckets, every region slot, every zone), row i beside frames[i], in chunks
+	// of rowChunk rows allocated as the ring first reaches them: a profiler restored from a
+	// capture (a few hundred frames) or watching a short run does not pay for 60 s.
+	zoneRows [HistoryFrames / rowChunk][]uint32
 	stride   int
 
 	periods  [PeriodHistory]PeriodRecord
@@ -117,23 +119,38 @@ func (h *history) init(nzones int) {
 	if h.frameNo == 0 {
 		h.frameNo = 1
 	}
-	if stride == h.stride && h.zoneRows != nil {
-		for i := 0; i < HistoryFrames; i++ {
-			clear(h.zoneRows[i*stride+zoneBase : (i+1)*stride])
+	for c, old := range h.zoneRows {
+		switch {
+		case old == nil:
+		case stride == h.stride:
+			for i := range rowChunk {
+				clear(old[i*stride+zoneBase : (i+1)*stride])
+			}
+		default:
+			rows := make([]uint32, rowChunk*stride)
+			for i := range rowChunk {
+				copy(rows[i*stride:i*stride+zoneBase], old[i*h.stride:i*h.stride+zoneBase])
+			}
+			h.zoneRows[c] = rows
 		}
-		return
 	}
-	rows := make([]uint32, HistoryFrames*stride)
-	if h.zoneRows != nil {
-		for i := 0; i < HistoryFrames; i++ {
-			copy(rows[i*stride:i*stride+zoneBase], h.zoneRows[i*h.stride:i*h.stride+zoneBase])
-		}
-	}
-	h.zoneRows, h.stride = rows, stride
+	h.stride = stride
 }
 
-// row is the zone breakdown of ring slot i.
-func (h *history) row(i int) []uint32 { return h.zoneRows[i*h.stride : (i+1)*h.stride] }
+// rowChunk is how many rows of zoneRows are allocated at a time.
+const rowChunk = 240
+
+// row is the zone breakdown of ring slot i. The first use of a chunk allocates it (once
+// per 240 frames in the first minute of a profiler's life, never after).
+func (h *history) row(i int) []uint32 {
+	c := h.zoneRows[i/rowChunk]
+	if c == nil {
+		c = make([]uint32, rowChunk*h.stride)
+		h.zoneRows[i/rowChunk] = c
+	}
+	j := i % rowChunk
+	return c[j*h.stride : (j+1)*h.stride]
+}
 
 // restart marks the frame in progress partial and closes the period: profiling (re)started.
 func (h *history) restart() {

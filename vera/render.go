@@ -87,9 +87,12 @@ func (v *VERA) resetRenderer() {
 	for i := range v.r.layers {
 		v.r.layers[i] = [2]*layerLine{&v.r.zeroLine, &v.r.zeroLine}
 	}
-	v.allocFrames()
+	// The pictures (2 x 1.2 MB) are allocated when first drawn or read (allocFrames), so
+	// building a machine to restore a save state into does not pay for them twice.
 	for i, f := range [][]byte{v.r.front, v.r.back} {
-		fillRow(f, 0, ScreenWidth*ScreenHeight, rgbaBlack)
+		if f != nil {
+			fillRow(f, 0, ScreenWidth*ScreenHeight, rgbaBlack)
+		}
 		for y := range ScreenHeight {
 			v.r.solid[i][y] = uint64(rgbaBlack) | 1<<32
 		}
@@ -103,6 +106,8 @@ func (v *VERA) allocFrames() {
 	if v.r.front == nil {
 		v.r.front = make([]byte, frameBytes)
 		v.r.back = make([]byte, frameBytes)
+		fillRow(v.r.front, 0, ScreenWidth*ScreenHeight, rgbaBlack)
+		fillRow(v.r.back, 0, ScreenWidth*ScreenHeight, rgbaBlack)
 	}
 }
 
