@@ -323,6 +323,8 @@
     control(() => call('setSpeed', Number(e.target.value)))();
   });
   $('fps').addEventListener('change', control((e) => call('setTargetFps', Number(e.target.value))));
+  // An opened capture brings its own target: the box shows it (link, file or API).
+  document.addEventListener('x16scope-capture-opened', (e) => { $('fps').value = String(e.detail.targetFps); });
 
   // Saving: the screen as PNG, the profile as JSON and CSV.
   function save(bytesOrText, name, type) {

@@ -42,9 +42,7 @@
   function loadCapture(...args) {
     const r = go().loadCapture(...args);
     if (r instanceof Error) throw r;
-    const meta = JSON.parse(r);
-    document.dispatchEvent(new CustomEvent('x16scope-capture-opened', { detail: meta }));
-    return meta;
+    return JSON.parse(r); // the Go side dispatched x16scope-capture-opened
   }
 
   // share captures the selected frame and makes a link: through the share service when

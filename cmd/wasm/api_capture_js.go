@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"syscall/js"
 
+	"x16scope/capture"
 	"x16scope/cmd/wasm/jsapi"
 	"x16scope/overlay"
 	"x16scope/savestate"
@@ -28,9 +30,22 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		b, err := json.Marshal(meta)
-		return string(b), err
+		return captureOpened(meta)
 	})
+}
+
+// captureOpened tells the page that a capture was opened, however it came (the API, a
+// link, a dropped file): document gets x16scope-capture-opened with the metadata as its
+// detail, so the toolbar shows the capture's target fps. It returns the metadata's JSON.
+func captureOpened(meta capture.Meta) (string, error) {
+	b, err := json.Marshal(meta)
+	if err != nil {
+		return "", err
+	}
+	detail := js.Global().Get("JSON").Call("parse", string(b))
+	ev := js.Global().Get("CustomEvent").New("x16scope-capture-opened", map[string]any{"detail": detail})
+	js.Global().Get("document").Call("dispatchEvent", ev)
+	return string(b), nil
 }
 
 // openCaptureFile opens files when they are one capture file, and says so.
@@ -41,6 +56,9 @@ func openCaptureFile(g *game, files []overlay.File) (summary string, ok bool, er
 	meta, err := g.ui.OpenCapture(files[0].Data)
 	if err != nil {
 		return "", true, fmt.Errorf("%s: %w", files[0].Name, err)
+	}
+	if _, err := captureOpened(meta); err != nil {
+		return "", true, err
 	}
 	return fmt.Sprintf("opened the capture %s (%s, frame %d), paused", files[0].Name, meta.Program, meta.Frame), true, nil
 }

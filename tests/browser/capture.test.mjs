@@ -72,6 +72,7 @@ test('Capture gives a link; the link opens the same frame, paused, and resumes',
     const meta = await captureReady(other);
     assert.equal(meta.program, 'smoke.prg');
     assert.equal(meta.targetFps, 30);
+    assert.equal(await other.inputValue('#fps'), '30', "the toolbar shows the capture's target");
     assert.deepEqual(other.x16errors, []);
     const st = await other.evaluate(() => x16scope.status());
     assert.equal(st.paused, true, 'the permalink opens paused');
@@ -106,7 +107,8 @@ test('without a share service the link carries the capture; a dropped capture fi
     assert.equal(meta.program, 'smoke.prg');
     assert.deepEqual(await other.evaluate(() => Array.from(x16scope.screenshot())), shot, 'same pixels from the fragment link');
 
-    // Dropping the capture file on a fresh page opens it too.
+    // Dropping the capture file on a fresh page opens it too, with its target fps.
+    await page.evaluate(() => x16scope.setTargetFps(45));
     const bytes = await page.evaluate(() => Array.from(x16scope.capture()));
     const third = await openApp(browser, server.url);
     try {
@@ -114,6 +116,7 @@ test('without a share service the link carries the capture; a dropped capture fi
       await dropFiles(third, [{ name: 'frame.x16c', bytes: Buffer.from(bytes) }]);
       await third.waitForFunction(() => x16scope.status().program === 'smoke.prg' && x16scope.status().paused, null, { timeout: slow });
       assert.deepEqual(await third.evaluate(() => Array.from(x16scope.screenshot())), shot, 'same pixels from a dropped file');
+      assert.equal(await third.inputValue('#fps'), '45', "the toolbar shows the dropped capture's target");
       // A broken capture is refused with a message; the page keeps what it runs.
       const broken = Buffer.from(bytes.slice(0, bytes.length >> 1));
       await dropFiles(third, [{ name: 'broken.x16c', bytes: broken }]);
