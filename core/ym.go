@@ -41,6 +41,12 @@ type ymDevice struct {
 	// dropped counts data writes ignored because the chip was busy: the YM2151 does not
 	// take a write while busy (the official emulator drops them too).
 	dropped uint64
+
+	// stillClock hides the timer flags from status reads, as the official emulator's
+	// YM2151 shows them while its clock stands still (it runs only as the host's audio
+	// device takes samples): a test hook that reproduces its start frame
+	// (startframe_ym_test.go, docs/HARDWARE-NOTES.md).
+	stillClock bool
 }
 
 func (y *ymDevice) reset(now uint64) {
@@ -101,6 +107,9 @@ func (y *ymDevice) status(now uint64) uint8 {
 
 func (y *ymDevice) peek(now uint64) uint8 {
 	s := y.chip.Status()
+	if y.stillClock {
+		s &^= 0x03
+	}
 	if y.busy(now) {
 		s |= 0x80
 	}
