@@ -154,6 +154,8 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	tellings := m.watch.tellings
 	pass := &m.idle.pass
 	n := 0
+	retried := false
+again:
 	for {
 		if b.cycle >= b.next {
 			return true // the run loop services the event; the loop may still be idle
@@ -202,8 +204,19 @@ func (m *Machine) idlePass(head, end uint16) bool {
 			break // one whole pass
 		}
 	}
-	if b.sideReads != sideReads || c.A != a || c.X != x || c.Y != y || c.S != s || c.P != p {
+	if b.sideReads != sideReads {
 		return false
+	}
+	if c.A != a || c.X != x || c.Y != y || c.S != s || c.P != p {
+		if retried {
+			return false
+		}
+		// The registers the pass began with came from a pass before a device event (a
+		// SCANLINE poll's previous line): check one more pass from these.
+		retried = true
+		a, x, y, s, p = c.A, c.X, c.Y, c.S, c.P
+		start, n, tellings = b.cycle, 0, m.watch.tellings
+		goto again
 	}
 	period := b.cycle - start
 	horizon := min(b.next, m.vera.StableUntil())

@@ -48,13 +48,6 @@ type Watch struct {
 	Loop Loop
 }
 
-// Loop is the wait-loop detector's state (PROFILER.md section 2): the backward jump at End,
-// to Head, closed its loop Closes times in a row with no write in between (0: no anchor).
-type Loop struct {
-	Head, End uint16
-	Closes    uint8
-}
-
 // watchState is the machine's side of span profiling.
 type watchState struct {
 	Watch

@@ -7,15 +7,6 @@ import "encoding/binary"
 // that it wrote (a one-shot write trap, or nothing at all for a loop whose every pass
 // stores), and reporting the close that would confirm it.
 
-// closesLoops marks the opcodes that can close a loop (branches and jumps), as perf's
-// detector counts them. It is derived from Opcodes and immutable after initialisation.
-var closesLoops = func() (t [256]bool) {
-	for op, info := range Opcodes {
-		t[op] = info.Flags&(OpBranch|OpJump) != 0
-	}
-	return t
-}()
-
 // The loop detector's state as backward dispatches on it (watchState.ds).
 const (
 	dsOff   uint8 = iota // no span tracer, or automatic detection off
@@ -60,13 +51,11 @@ func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
 			b.disarmWriteTrap()
 			m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
 			return
-		case uint32(pc)+uint32(Opcodes[op].Bytes)-uint32(next) > uint32(w.MaxBody):
-			d.Closes = 0
+		case !d.Anchor(pc, Opcodes[op].Bytes, next, w.MaxBody):
 		default:
-			d.Head, d.End, d.Closes = next, pc, 1
 			w.pre = m.prefixOf(d.Head, d.End)
 		}
-	case f&(OpReturn|OpRTI) != 0 && d.Closes != 0 && (next < d.Head || next > d.End):
+	case f&(OpReturn|OpRTI) != 0 && d.Closes != 0 && !d.Inside(next):
 		d.Closes = 0 // returned out of the body
 	}
 	m.armFor(d.Closes)

@@ -47,7 +47,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 		pc, next, op := e.PC(), e.Next(), e.Op()
 		oc := opTable[op]
 		if oc&events != 0 || (next <= pc && oc&opTransfer != 0 && detect) {
-			if post == codeWait && pc == p.loop.end && next == p.loop.head {
+			if post == codeWait && pc == p.loop.End && next == p.loop.Head {
 				// A confirmed wait loop closing once more (Instr's first case), kept in
 				// the loop: it is most instructions of a program that polls.
 				c := zones.at(pc, e.Bank())
@@ -90,7 +90,7 @@ func (p *Profiler) instrs(batch []core.InstrEvent) {
 func (p *Profiler) Instr(pc uint16, bank uint8, op uint8, cycles uint32, next uint16) {
 	oc := opTable[op]
 	if oc&p.events != 0 || (next <= pc && oc&opTransfer != 0 && p.detect) {
-		if p.post == codeWait && pc == p.loop.end && next == p.loop.head {
+		if p.post == codeWait && pc == p.loop.End && next == p.loop.Head {
 			// The confirmed wait loop closing once more changes nothing: this is most
 			// instructions of a program that waits, so it stays here.
 			c := p.zones.at(pc, bank)
@@ -127,7 +127,7 @@ func (p *Profiler) instrEvent(pc uint16, bank uint8, oc opClass, cycles uint32, 
 		// closes it (irqstack.go), and its own cycles are still the handler's.
 		if oc&opBRK != 0 {
 			p.openIRQ()
-			p.loop.reset()
+			p.loop.Reset()
 		} else if oc&opRTI != 0 {
 			p.closeIRQs()
 		}
@@ -147,7 +147,7 @@ func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 	p.enter()
 	defer p.leave()
 	p.openIRQ()
-	p.loop.reset()
+	p.loop.Reset()
 	p.refresh()
 	p.charge(codeIRQ, cycles)
 }
@@ -191,10 +191,10 @@ func (p *Profiler) refresh() {
 		}
 	default:
 		p.pre, p.post, p.events, p.detect = 0, codeOther, opBRK|opWAI, true
-		if p.loop.closes != 0 {
+		if p.loop.Closes != 0 {
 			p.events |= opWrites | opControl
 		}
-		if p.loop.closes >= 2 {
+		if p.loop.Closes >= 2 {
 			p.post = codeWait
 		}
 	}
@@ -230,7 +230,7 @@ type classState struct {
 	detect          bool
 	irqDepth        uint32
 	irqSP           irqStack
-	loop            loopDetector
+	loop            core.Loop
 	waiPC           uint16
 	waiBank         uint8
 }

@@ -42,7 +42,7 @@ type Profiler struct {
 	irqSP     irqStack
 	doneWork  uint64 // work cycles of the frames recorded so far (see totals)
 	doneWait  uint64 // waiting cycles likewise
-	loop      loopDetector
+	loop      core.Loop
 	spans     bool   // the machine reports spans, not every instruction
 	every     bool   // ask for every instruction (the reference mode tests compare spans against)
 	waiPC     uint16 // where the last WAI was, to classify the halted cycles that follow it
@@ -102,7 +102,7 @@ func (p *Profiler) start() {
 	clear(p.acc[:])
 	p.last = 0
 	p.irqDepth = 0
-	p.loop.reset()
+	p.loop.Reset()
 	p.mk.closeRegions()
 	p.refresh()
 	p.hist.restart()
@@ -135,7 +135,7 @@ func (p *Profiler) Reset() {
 	p.enter()
 	defer p.leave()
 	p.irqDepth = 0
-	p.loop.reset()
+	p.loop.Reset()
 	p.last = 0
 	p.mk.reset()
 	p.refresh()

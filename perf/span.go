@@ -38,8 +38,7 @@ func (p *Profiler) Edge() { p.rewatch() }
 // enter takes the loop detector's state from the machine before a report is handled.
 func (p *Profiler) enter() {
 	if p.spans {
-		l := p.m.WatchLoop()
-		p.loop = loopDetector{head: l.Head, end: l.End, closes: l.Closes}
+		p.loop = p.m.WatchLoop()
 	}
 }
 
@@ -61,10 +60,10 @@ func (p *Profiler) leave() {
 	}
 	p.m.SetWatch(core.Watch{
 		Lo: lo, Span: span, Code: c,
-		Fine:    p.detect && p.loop.closes >= 2,
+		Fine:    p.detect && p.loop.Closes >= 2,
 		Detect:  p.detect,
-		MaxBody: maxLoopBody,
-		Loop:    core.Loop{Head: p.loop.head, End: p.loop.end, Closes: p.loop.closes},
+		MaxBody: core.MaxLoopBody,
+		Loop:    p.loop,
 	})
 }
 

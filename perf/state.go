@@ -3,6 +3,7 @@ package perf
 import (
 	"fmt"
 
+	"x16scope/core"
 	"x16scope/savestate"
 )
 
@@ -41,17 +42,16 @@ func (p *Profiler) AppendState(b []byte) []byte {
 		return e.B
 	}
 	if p.spans {
-		l := p.m.WatchLoop() // the detector lives in the machine between reports
-		p.loop = loopDetector{head: l.Head, end: l.End, closes: l.Closes}
+		p.loop = p.m.WatchLoop() // the detector lives in the machine between reports
 	}
 	e.U16(p.last)
 	e.U32(p.irqDepth)
 	e.Raw(p.irqSP[:])
 	e.U64(p.doneWork)
 	e.U64(p.doneWait)
-	e.U16(p.loop.head)
-	e.U16(p.loop.end)
-	e.U8(p.loop.closes)
+	e.U16(p.loop.Head)
+	e.U16(p.loop.End)
+	e.U8(p.loop.Closes)
 	e.U16(p.waiPC)
 	e.U8(p.waiBank)
 	m := &p.mk
@@ -137,7 +137,7 @@ func (p *Profiler) LoadState(sec *savestate.Section) error {
 		irqDepth           uint32
 		irqSP              irqStack
 		doneWork, doneWait uint64
-		loop               loopDetector
+		loop               core.Loop
 		waiPC              uint16
 		waiBank            uint8
 		mk                 markerState
@@ -166,7 +166,7 @@ func (p *Profiler) LoadState(sec *savestate.Section) error {
 		}
 		q.doneWork = d.U64()
 		q.doneWait = d.U64()
-		q.loop = loopDetector{head: d.U16(), end: d.U16(), closes: d.U8()}
+		q.loop = core.Loop{Head: d.U16(), End: d.U16(), Closes: d.U8()}
 		q.waiPC = d.U16()
 		q.waiBank = d.U8()
 		m := &q.mk
