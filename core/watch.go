@@ -25,29 +25,6 @@ package core
 // identical to classifying every instruction: perf's TestSpansMatchEveryInstruction and
 // TestSpansMatchOnTrickyLoops compare whole runs, frame by frame, to the cycle.
 
-// Watch is what a tracer asks the run loop to watch for it (Machine.SetWatch).
-type Watch struct {
-	// Every asks for every instruction through Tracer.Instrs (the default when a tracer is
-	// attached). The other fields apply only without it.
-	Every bool
-	// Lo and Span bound the PCs whose instructions fall into the tracer's current bucket:
-	// when the next instruction's PC is outside [Lo, Lo+Span), Tracer.Edge reports it.
-	Lo, Span uint32
-	// Code is the tracer's name for that bucket; Span reports it back. The machine keeps
-	// the last few ranges and codes the tracer gave in answer to Edge, and moves between
-	// them without asking again until the tracer is told of anything else.
-	Code uint16
-	// Fine asks for every instruction that changes the state of the confirmed wait loop in
-	// Loop: one that writes, leaves the body [Head, End], or closes another loop.
-	Fine bool
-	// Detect runs the loop detector on backward jumps (automatic wait detection is on).
-	Detect bool
-	// MaxBody is the largest loop body, in bytes, that the detector anchors on.
-	MaxBody uint16
-	// Loop is the detector's state.
-	Loop Loop
-}
-
 // watchState is the machine's side of span profiling.
 type watchState struct {
 	Watch
