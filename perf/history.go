@@ -166,8 +166,3 @@ func (h *history) machineReset() {
 
 // slot is the ring index of the n-th record (0-based, n < nFrames).
 func slot(n uint64) int { return int(n % HistoryFrames) }
-
-// newestLines is the newest frame's per-line clocks by client (all zero before the first).
-func (h *history) newestLines() *[LinesPerFrame]LineClocks {
-	return &h.lines[(h.nFrames+HeatFrames-1)%HeatFrames]
-}

@@ -1,8 +1,7 @@
 package perf
 
-// Read-only views for the in-page overlay (package overlay, written by the browser-app
-// engineer), which renders its charts in Go and needs the whole 60 s ring with each frame's
-// per-bucket row, not just the snapshot's last SnapFrames frames. Every view returns memory
+// Read-only views for the in-page overlay (package overlay), which renders its charts in Go
+// and needs the whole 60 s ring with each frame's per-bucket row. Every view returns memory
 // owned by the profiler: valid until the next instruction runs, never to be modified.
 
 // FrameCount is the number of frame records held (at most HistoryFrames).

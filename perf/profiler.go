@@ -1,7 +1,7 @@
 // Package perf is x16scope's frame-budget profiler (PROFILER.md): it implements core.Tracer,
 // charges every CPU cycle to one bucket (irq, a marker region, a zone, wait, other), closes
 // periods against a budget, keeps 60 s of per-frame history with VERA bus statistics, and
-// exports the numbers as one Stats object (JSON perfStats) and a byte snapshot for the overlay.
+// exports the numbers as one Stats object (JSON perfStats) and read-only views for the overlay.
 //
 // Nothing here allocates per instruction or per frame; all storage is sized when the
 // profiler is built or its zone list changes. There is no package state: any number of
@@ -19,9 +19,8 @@ type Owner uint32
 
 const (
 	OwnerOverlay Owner = 1 << iota // the in-page overlay is open
-	OwnerAPI                       // a JS API client (perfStats)
-	OwnerCLI                       // x16scope profile
-	OwnerCapture                   // a capture being recorded
+	OwnerAPI                       // an API client: the debug adapter (x16scope dap)
+	OwnerCLI                       // the command line: profile, run --capture-at, --resume
 )
 
 // Profiler profiles one machine. Build it with New; it is attached to the machine (via

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser app into web/: x16scope.wasm (stripped) and the wasm_exec.js that
-# matches this Go toolchain. Prints the raw and gzip sizes (issue 6 budget: 4 MB gzipped).
+# matches this Go toolchain. Prints the raw and gzip sizes (the page's download budget: 4 MB gzipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/x16scope.wasm ./cmd/wasm

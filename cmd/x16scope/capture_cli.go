@@ -90,7 +90,7 @@ func (c *captureFlags) restore(mf *machineFlags) (*core.Machine, *perf.Profiler,
 		roms = append(roms, img)
 	}
 	opt := core.RestoreOptions{ROMs: roms}
-	if mf.input != nil && mf.input.fsDir != "" {
+	if mf.input.fsDir != "" {
 		fsys, err := core.NewDirFS(mf.input.fsDir)
 		if err != nil {
 			return nil, nil, err

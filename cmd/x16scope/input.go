@@ -11,10 +11,10 @@ import (
 	"x16scope/core"
 )
 
-// inputFlags are the input flags of run (and of any command that calls
-// machineFlags.addInputFlags): text to type, keys to press at given frames, and a host
-// folder as disk device 8. Keys go through the SMC's PS/2 path (core/keyboard.go), which
-// both the built-in and the official ROM read once per frame.
+// inputFlags are the input flags of run and profile (part of machineFlags): text to
+// type, keys to press at given frames, and a host folder as disk device 8. Keys go through
+// the SMC's PS/2 path (core/keyboard.go), which both the built-in and the official ROM read
+// once per frame.
 type inputFlags struct {
 	typeText string
 	keys     string

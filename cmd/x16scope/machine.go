@@ -16,46 +16,30 @@ type machineFlags struct {
 	bare       bool
 	noIdleSkip bool
 
-	// builtinDefault makes x16scope's built-in ROM the default (run); without it a command
-	// without --rom starts programs directly on an empty ROM space (profile, for now).
-	builtinDefault bool
-	// input holds --type/--keys/--fs when the command added them (addInputFlags).
-	input *inputFlags
+	// input holds --type, --keys and --fs (input.go); newMachine applies them, and the
+	// command's frame loop calls feedKeys before every frame.
+	input inputFlags
 	// program is the FILE argument as newMachine read it (readProgramFile).
 	program programFile
 }
 
 func (f *machineFlags) register(fs *flag.FlagSet) {
-	if f.builtinDefault {
-		fs.StringVar(&f.rom, "rom", "", "run on the official ROM image `FILE` (rom.bin built from X16Community/x16-rom) instead of x16scope's built-in ROM")
-		fs.BoolVar(&f.bare, "bare", false, "no ROM: copy the program to memory and jump to its entry directly (interrupts off; its final RTS ends the run)")
-	} else {
-		fs.StringVar(&f.rom, "rom", "", "ROM image `FILE` (default: the ROM space is empty and the program starts directly)")
-	}
+	fs.StringVar(&f.rom, "rom", "", "run on the official ROM image `FILE` (rom.bin built from X16Community/x16-rom) instead of x16scope's built-in ROM")
+	fs.BoolVar(&f.bare, "bare", false, "no ROM: copy the program to memory and jump to its entry directly (interrupts off; its final RTS ends the run)")
 	fs.IntVar(&f.ramKB, "ram", 512, "banked RAM size in `KB` (8-2048, a multiple of 8)")
 	fs.BoolVar(&f.noIdleSkip, "no-idle-skip", false, "execute every pass of idle polling loops instead of fast-forwarding them (same results, slower: for checking)")
-}
-
-// addInputFlags registers --type, --keys and --fs (input.go) on fs; newMachine then
-// applies them, and the command's frame loop calls feedKeys before every frame.
-func (f *machineFlags) addInputFlags(fs *flag.FlagSet) {
-	f.input = &inputFlags{}
 	f.input.register(fs)
 }
 
 // feedKeys presses the --keys scheduled up to frame, the number from power-on of the frame
 // about to run (1 is the first: it ends at the first VSYNC).
 func (f *machineFlags) feedKeys(m *core.Machine, frame int) {
-	if f.input != nil {
-		f.input.frame(m, frame)
-	}
+	f.input.frame(m, frame)
 }
 
 // close releases what newMachine opened (the --fs folder).
 func (f *machineFlags) close() {
-	if f.input != nil {
-		f.input.close()
-	}
+	f.input.close()
 }
 
 // romName describes the ROM newMachine uses, for reports.
@@ -63,7 +47,7 @@ func (f *machineFlags) romName() string {
 	switch {
 	case f.rom != "":
 		return "official ROM " + f.rom
-	case f.builtinDefault && !f.bare:
+	case !f.bare:
 		return "x16scope built-in ROM"
 	}
 	return "none (program started directly)"
@@ -84,7 +68,7 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 			return nil, core.PRG{}, fmt.Errorf("reading ROM: %w", err)
 		}
 		cfg.ROM = img
-	case f.builtinDefault && !f.bare:
+	case !f.bare:
 		cfg.ROM = rom.Image()
 	}
 	m, err := core.New(cfg)
@@ -99,13 +83,11 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 		return nil, core.PRG{}, err
 	}
 	f.program = prog
-	if f.input != nil {
-		if err := f.input.attach(m); err != nil {
-			return nil, core.PRG{}, err
-		}
+	if err := f.input.attach(m); err != nil {
+		return nil, core.PRG{}, err
 	}
 	if prog.fs != nil {
-		if f.input != nil && f.input.fsDir != "" {
+		if f.input.fsDir != "" {
 			return nil, core.PRG{}, usagef("--fs and a zip's files exclude each other (both would be device 8)")
 		}
 		m.SetFileSystem(prog.fs)
@@ -114,10 +96,8 @@ func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, erro
 	if err != nil {
 		return nil, core.PRG{}, fmt.Errorf("%s: %w", prog.name, err)
 	}
-	if f.input != nil {
-		if err := f.input.started(m); err != nil {
-			return nil, core.PRG{}, err
-		}
+	if err := f.input.started(m); err != nil {
+		return nil, core.PRG{}, err
 	}
 	return m, p, nil
 }

@@ -23,9 +23,8 @@ const topZones = 12
 func profileMain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mf := machineFlags{builtinDefault: true}
+	mf := machineFlags{}
 	mf.register(fs)
-	mf.addInputFlags(fs)
 	defer mf.close()
 	frames := fs.Int("frames", perf.HistoryFrames, "profile until frame `N` has ended (frames count from power-on, as the report's frame numbers); the report covers the last 3600 at most")
 	fps := fs.Float64("fps", 60, "target frame rate `FPS` that sets the budget (30 = two frames per period)")

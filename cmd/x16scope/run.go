@@ -14,9 +14,8 @@ import (
 func runMain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mf := machineFlags{builtinDefault: true}
+	mf := machineFlags{}
 	mf.register(fs)
-	mf.addInputFlags(fs)
 	frames := fs.Int("frames", 60, "run until frame `N` has ended (frames count from power-on: frame n ends at the n-th VSYNC)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")

@@ -28,10 +28,8 @@ func (f *machineFlags) check() error {
 	if f.ramKB < 8 || f.ramKB > 2048 || f.ramKB%8 != 0 {
 		return usagef("--ram %d: the banked RAM is 8 to 2048 KB, a multiple of 8", f.ramKB)
 	}
-	if f.input != nil {
-		if _, err := parseKeys(f.input.keys); err != nil {
-			return usageError{err.Error()}
-		}
+	if _, err := parseKeys(f.input.keys); err != nil {
+		return usageError{err.Error()}
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-// Browser tests of the x16scope app (issue 6): headless Debian chromium via playwright-core.
+// Browser tests of the x16scope app: headless Debian chromium via playwright-core.
 // Run with `node --test tests/browser/` (make test does, after building the wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

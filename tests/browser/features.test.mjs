@@ -1,4 +1,5 @@
-// Browser tests of the app's loading paths and controls (issue 6, items 1, 3 and 5).
+// Browser tests of the app's loading paths (URL parameters, zips, a dropped ROM) and controls
+// (next overrun, reset, speed, the zone editor, a stopped program's state).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

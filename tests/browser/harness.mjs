@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artifacts = path.join(root, 'test-results', 'browser');
 
-// The flags from issue 6: software GL, no network side traffic, no sandbox (root in CI).
+// Chromium's flags: software GL (no GPU in CI), no network side traffic, no sandbox (CI runs as root).
 export const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',

@@ -1,5 +1,5 @@
-// Browser tests of the gamepad and mouse input (issue 6, item 2: "gamepads to SNES
-// controllers, mouse with pointer capture on click"). Small guest programs
+// Browser tests of the gamepad and mouse input: gamepads act as SNES controllers, the mouse
+// is captured with pointer lock on a click. Small guest programs
 // (testdata/joypad.s, testdata/mouse.s) read the KERNAL's joystick_get and mouse_get on the
 // built-in ROM once a frame and keep the answers in zero page, read back with peek.
 import { test, before, after } from 'node:test';
