@@ -38,6 +38,8 @@ type dapSession struct {
 	info     *dbginfo.Info // nil without usable debug info
 	srcRoot  string        // directory the .dbg's relative file names are relative to
 	syms     []perf.Symbol // labels from .dbg or .sym, sorted by address
+	cStack   int           // address of cc65's C stack pointer (sp or c_sp), -1 for none
+	regBank  int           // address of cc65's register bank (regbank), -1 for none
 	entry    uint16
 	maxSpeed bool
 	next     time.Time // when the next frame is due (real-time pacing)
@@ -53,7 +55,8 @@ type dapSession struct {
 }
 
 func newDAPSession(w io.Writer, log io.Writer) *dapSession {
-	return &dapSession{w: bufio.NewWriter(w), log: log, srcBPs: map[string][]core.Breakpoint{}, srcPaths: map[int]string{}}
+	return &dapSession{w: bufio.NewWriter(w), log: log, srcBPs: map[string][]core.Breakpoint{}, srcPaths: map[int]string{},
+		cStack: -1, regBank: -1}
 }
 
 // loop handles messages, running the machine a frame at a time between them while the
@@ -406,12 +409,16 @@ func (s *dapSession) loadDebugInfo(a launchArgs, prg []byte) {
 		syms, err := perf.ParseSym(data)
 		if err != nil {
 			s.output("console", fmt.Sprintf("x16scope: label file %s not used: %v\n", symPath, err))
-		} else if s.info == nil {
-			s.syms = syms
+		} else {
+			if s.info == nil {
+				s.syms = syms
+			}
+			s.findCRuntime(syms) // the C runtime's labels are in the label file, not the .dbg
 		}
 	} else if explicit {
 		s.output("console", fmt.Sprintf("x16scope: label file: %v\n", err))
 	}
+	s.findCRuntime(s.syms)
 	sort.SliceStable(s.syms, func(i, j int) bool { return s.syms[i].Addr < s.syms[j].Addr })
 	if s.info == nil {
 		s.output("console", "x16scope: no usable debug file: source breakpoints and stepping by line are off (build with ld65 --dbgfile)\n")

@@ -12,6 +12,7 @@ import (
 
 	"x16scope/core"
 	"x16scope/core/dbginfo"
+	"x16scope/perf"
 )
 
 // Breakpoints, the call stack, variables and memory for the DAP session.
@@ -225,15 +226,20 @@ const (
 	varZeroPage  = 2
 	varSymbols   = 3
 	varMachine   = 4
+	varLocals    = 5
 )
 
 func (s *dapSession) scopes() []dap.Scope {
-	return []dap.Scope{
+	var sc []dap.Scope
+	if name, locals, ok := s.cFunction(); ok {
+		sc = append(sc, dap.Scope{Name: "Locals of " + name, PresentationHint: "locals", VariablesReference: varLocals, NamedVariables: len(locals)})
+	}
+	return append(sc, []dap.Scope{
 		{Name: "Registers", PresentationHint: "registers", VariablesReference: varRegisters, NamedVariables: 8},
 		{Name: "Symbols", VariablesReference: varSymbols},
 		{Name: "Zero page", VariablesReference: varZeroPage, NamedVariables: 16, Expensive: false},
 		{Name: "Machine", VariablesReference: varMachine, NamedVariables: 5},
-	}
+	}...)
 }
 
 func hex8(v uint8) string   { return fmt.Sprintf("$%02X", v) }
@@ -267,6 +273,8 @@ func (s *dapSession) variables(ref int) ([]dap.Variable, error) {
 		return vars, nil
 	case varSymbols:
 		return s.symbolVars(), nil
+	case varLocals:
+		return s.localVars(), nil
 	case varMachine:
 		st := m.DebugStop()
 		return []dap.Variable{
@@ -509,4 +517,73 @@ func (s *dapSession) writeMemory(a dap.WriteMemoryArguments) (int, error) {
 		}
 	}
 	return len(data), nil
+}
+
+// findCRuntime notes where cc65's runtime keeps the C stack pointer (sp; c_sp from cc65
+// 2.20 on) and the register bank, which C locals are addressed from.
+func (s *dapSession) findCRuntime(syms []perf.Symbol) {
+	for _, sym := range syms {
+		switch sym.Name {
+		case "sp", "c_sp":
+			if s.cStack < 0 {
+				s.cStack = int(sym.Addr)
+			}
+		case "regbank":
+			if s.regBank < 0 {
+				s.regBank = int(sym.Addr)
+			}
+		}
+	}
+}
+
+// cFunction is the C function the PC is in, with its parameters and locals, when the
+// debug info has them and the C runtime's stack pointer is known.
+func (s *dapSession) cFunction() (name string, locals []dbginfo.CSym, ok bool) {
+	if s.info == nil || s.cStack < 0 {
+		return "", nil, false
+	}
+	fn, ok := s.info.CFunctionAt(uint32(s.m.CPU().PC))
+	if !ok {
+		return "", nil, false
+	}
+	locals = s.info.CLocals(fn)
+	return strings.TrimPrefix(s.info.Scopes[fn].Name, "_"), locals, len(locals) > 0
+}
+
+// localVars are the C function's parameters and locals. cc65 gives each auto variable an
+// offset from the C stack pointer as the function was entered (its parameters at 0 and up,
+// its locals below); the function's prologue then lowers the pointer by the locals' size,
+// so between statements, where the stack holds nothing else, the entry pointer is the
+// current one plus that size. Inside an expression that pushed temporaries the values are
+// off by what was pushed. cc65's debug info has no C types: each shows its byte and word.
+func (s *dapSession) localVars() []dap.Variable {
+	_, locals, ok := s.cFunction()
+	if !ok {
+		return nil
+	}
+	frame := 0
+	for _, l := range locals {
+		if l.SC == "auto" && -l.Offs > frame {
+			frame = -l.Offs
+		}
+	}
+	m := s.m
+	sp := int(m.Peek(uint16(s.cStack))) | int(m.Peek(uint16(s.cStack+1)))<<8
+	vars := make([]dap.Variable, 0, len(locals))
+	for _, l := range locals {
+		var addr int
+		switch {
+		case l.SC == "auto":
+			addr = sp + frame + l.Offs
+		case s.regBank >= 0:
+			addr = s.regBank + l.Offs
+		default:
+			continue
+		}
+		a := uint16(addr)
+		b, w := m.Peek(a), uint16(m.Peek(a))|uint16(m.Peek(a+1))<<8
+		vars = append(vars, dap.Variable{Name: l.Name, Value: fmt.Sprintf("%d (byte %s, word %s = %d) at %s", b, hex8(b), hex16(w), w, hex16(a)),
+			Type: l.SC, MemoryReference: fmt.Sprintf("0x%04X", a)})
+	}
+	return vars
 }

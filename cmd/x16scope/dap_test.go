@@ -378,3 +378,49 @@ func TestDAPOverTCP(t *testing.T) {
 		t.Errorf("--port 70000: exit %d, %q", code, errs)
 	}
 }
+
+// A C program (testdata/clocals.c, built by cl65 with its .dbg): breakpoints on C lines,
+// and the function's parameters and locals read from cc65's C stack.
+func TestDAPCLocals(t *testing.T) {
+	c := startDAP(t)
+	src, _ := filepath.Abs("testdata/clocals.c")
+	c.ok("initialize", map[string]any{"adapterID": "x16scope"})
+	c.ok("launch", map[string]any{"program": "testdata/clocals.prg", "maxSpeed": true})
+	bps := c.ok("setBreakpoints", map[string]any{"source": map[string]any{"path": src},
+		"breakpoints": []any{map[string]any{"line": 10}, map[string]any{"line": 16}}}).(*dap.SetBreakpointsResponse)
+	if b := bps.Body.Breakpoints; len(b) != 2 || !b[0].Verified || !b[1].Verified {
+		t.Fatalf("breakpoints %+v", b)
+	}
+	c.ok("configurationDone", nil)
+	locals := func(fn string) map[string]string {
+		t.Helper()
+		sc := c.ok("scopes", map[string]any{"frameId": 0}).(*dap.ScopesResponse).Body.Scopes
+		if len(sc) == 0 || sc[0].Name != "Locals of "+fn || sc[0].VariablesReference != varLocals {
+			t.Fatalf("scopes in %s: %+v", fn, sc)
+		}
+		return c.vars(varLocals)
+	}
+	value := func(v string) string { return strings.Fields(v)[0] }
+
+	// In sum(10), at "return total;": the loop has run.
+	if st := c.waitStopped(); st.Reason != "breakpoint" {
+		t.Fatalf("stopped for %q", st.Reason)
+	}
+	if f := c.top(); f.Line != 10 || f.Source == nil || f.Source.Path != src {
+		t.Fatalf("top frame %+v", f)
+	}
+	v := locals("sum")
+	if value(v["n"]) != "10" || value(v["i"]) != "11" || !strings.Contains(v["total"], "= 55)") {
+		t.Errorf("locals of sum: %v", v)
+	}
+	// In main, after the call: s = 55, count = 10.
+	c.ok("continue", map[string]any{"threadId": 1})
+	if st := c.waitStopped(); st.Reason != "breakpoint" {
+		t.Fatalf("stopped for %q", st.Reason)
+	}
+	v = locals("main")
+	if value(v["count"]) != "10" || !strings.Contains(v["s"], "= 55)") {
+		t.Errorf("locals of main: %v", v)
+	}
+	c.ok("disconnect", nil)
+}

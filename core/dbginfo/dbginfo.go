@@ -516,3 +516,33 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// CFunctionAt finds the C function whose code holds addr: the narrowest scope that has C
+// symbols and a span containing addr. It returns the scope's id.
+func (info *Info) CFunctionAt(addr uint32) (scope int, ok bool) {
+	best, bestSize := -1, uint32(0)
+	for _, cs := range info.CSyms {
+		if cs.Scope < 0 || cs.Scope >= len(info.Scopes) || cs.Scope == best {
+			continue
+		}
+		for _, sp := range info.Scopes[cs.Scope].Spans {
+			if lo, hi := info.SpanRange(sp); addr >= lo && addr < hi && (best < 0 || hi-lo < bestSize) {
+				best, bestSize = cs.Scope, hi-lo
+			}
+		}
+	}
+	return best, best >= 0
+}
+
+// CLocals are the C function scope's parameters and auto variables (storage class "auto":
+// Offs from the C stack pointer at the function's entry) and register variables ("reg":
+// Offs into the register bank), in the order the compiler listed them.
+func (info *Info) CLocals(scope int) []CSym {
+	var out []CSym
+	for _, cs := range info.CSyms {
+		if cs.Scope == scope && (cs.SC == "auto" || cs.SC == "reg") {
+			out = append(out, cs)
+		}
+	}
+	return out
+}
