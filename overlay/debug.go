@@ -28,9 +28,10 @@ type debugState struct {
 	stp     bool
 	raster  int // -1: off
 
-	tieOverrun bool    // stop when the period in progress passes the budget
-	tieRegion  int     // stop when this marker region (1-$6F) passes its share; 0: off
-	tieShare   float64 // that share, in percent of the budget
+	tieOverrun      bool    // stop when the period in progress passes the budget
+	tieOverrunStart bool    // ... and go back to the start of its first frame (debug_rewind.go)
+	tieRegion       int     // stop when this marker region (1-$6F) passes its share; 0: off
+	tieShare        float64 // that share, in percent of the budget
 
 	info *dbginfo.Info // the loaded .dbg, nil for none
 }
@@ -186,7 +187,7 @@ func (s *Session) LoadDebugInfo(name string, data []byte) error {
 
 // debugChunk bounds a run while a profiler tie is set, so it can look between chunks.
 func (s *Session) debugChunk(target uint64) uint64 {
-	if s.dbg.tieOverrun || s.dbg.tieRegion != 0 {
+	if s.dbg.tieOverrun || s.dbg.tieOverrunStart || s.dbg.tieRegion != 0 {
 		return min(target, s.m.Cycle()+tieChunk)
 	}
 	return target
@@ -202,6 +203,14 @@ func (s *Session) debugAfter(ev core.Event) bool {
 	case d.tieOverrun && s.overBudget():
 		d.why = fmt.Sprintf("the frame ran past its budget (%d cycles of work) at $%04X", s.prof.Budget().Cycles, s.m.PC())
 		d.tieOverrun = false // once: the user looks, then arms it again
+	case d.tieOverrunStart && s.overBudget():
+		d.tieOverrunStart = false
+		pc := s.m.PC()
+		if fs, err := s.rewindToFrameStart(); err != nil {
+			d.why = fmt.Sprintf("the frame ran past its budget at $%04X; going back to its start failed: %v", pc, err)
+		} else {
+			d.why = fmt.Sprintf("at the start of frame %d, which runs past its budget (at $%04X): continue or step to run it again", fs.frame, pc)
+		}
 	case d.tieRegion != 0 && s.regionOver():
 		d.why = fmt.Sprintf("region %d ran past %.4g%% of the budget at $%04X", d.tieRegion, d.tieShare, s.m.PC())
 		d.tieRegion = 0

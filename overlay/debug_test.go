@@ -309,3 +309,45 @@ func TestPageToolbarLeavesDebugStop(t *testing.T) {
 		t.Error("Resume after a debugger stop ran nothing")
 	}
 }
+
+// "Break at the start of the next overrun frame": when the period passes its budget the
+// session goes back to the start of the frame in progress and stops there, with the profiler's
+// history kept; continuing runs the same frame again, which overruns again.
+func TestPageBreakAtOverrunStart(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("busy.prg", readTestFile(t, "../perf/testdata/busy.prg")); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		s.Advance(noClock) // some history first
+	}
+	s.BreakAtOverrunStart(true)
+	v := tickUntilStopped(t, s)
+	if !strings.Contains(v.Why, "at the start of frame") {
+		t.Fatalf("why %q", v.Why)
+	}
+	m := s.Machine()
+	start, ok := s.newestStart()
+	if !ok || start.state == nil {
+		t.Fatal("no frame start kept after going back")
+	}
+	// The machine stands at a frame start: the cycle just after a VSYNC, where the kept
+	// state was taken.
+	if got := m.NextVSync() - m.Cycle(); got < core.CyclesPerFrame-64 {
+		t.Errorf("stopped %d cycles before the next VSYNC, want a frame start", got)
+	}
+	if n := s.Profiler().FrameCount(); n < 5 {
+		t.Errorf("the profiler holds %d frames after going back: the history was lost", n)
+	}
+	frame := start.frame
+	// Continue: the same frame runs again and goes past its budget again.
+	s.BreakOnOverrun(true)
+	s.DebugContinue()
+	v = tickUntilStopped(t, s)
+	if !strings.Contains(v.Why, "ran past its budget") {
+		t.Fatalf("after continuing: why %q", v.Why)
+	}
+	if f, ok := s.newestStart(); !ok || f.frame != frame {
+		t.Errorf("the overrun after continuing is in frame %d, want %d again", f.frame, frame)
+	}
+}

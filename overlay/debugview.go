@@ -38,9 +38,11 @@ type DebugView struct {
 	STP     bool              `json:"stp"`
 	Raster  int               `json:"raster"`
 	Overrun bool              `json:"breakOnOverrun"`
-	Region  int               `json:"breakOnRegion"`
-	Share   float64           `json:"regionShare"`
-	HaveDbg bool              `json:"haveDbg"`
+	// OverrunStart: break at the start of the next frame that runs past its budget.
+	OverrunStart bool    `json:"breakAtOverrunStart"`
+	Region       int     `json:"breakOnRegion"`
+	Share        float64 `json:"regionShare"`
+	HaveDbg      bool    `json:"haveDbg"`
 }
 
 // DisLine is one disassembled instruction.
@@ -65,7 +67,7 @@ func (s *Session) View(at int, lines int) DebugView {
 		RAMBank: m.RAMBank(), ROMBank: m.ROMBank(), Frame: m.Frame(), Cycle: m.Cycle(),
 		Line: int(m.Cycle() % core.CyclesPerFrame / core.CyclesPerLine),
 		BPs:  append([]core.Breakpoint{}, d.bps...), Watches: append([]core.Watchpoint{}, d.watches...),
-		BRK: d.brk, STP: d.stp, Raster: d.raster, Overrun: d.tieOverrun, Region: d.tieRegion, Share: d.tieShare,
+		BRK: d.brk, STP: d.stp, Raster: d.raster, Overrun: d.tieOverrun, OverrunStart: d.tieOverrunStart, Region: d.tieRegion, Share: d.tieShare,
 		HaveDbg: d.info != nil,
 	}
 	v.Source = s.sourceAt(c.PC)

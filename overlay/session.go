@@ -453,6 +453,9 @@ func (s *Session) runTo(target uint64, t *Tick) {
 			break
 		}
 	}
+	if s.m.Cycle() < start {
+		return // the debugger went back to a frame's start (debug_rewind.go): nothing ran
+	}
 	t.Cycles += s.m.Cycle() - start
 	t.VSyncs += int(s.m.Frame() - frame)
 }

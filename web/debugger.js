@@ -39,6 +39,7 @@
     setBreakOn(brk, stp) { go.dbgSetBreakOn(!!brk, !!stp); refresh(); },
     setRaster(line) { check(go.dbgSetRaster(line)); refresh(); },
     breakOnOverrun(on) { go.dbgBreakOnOverrun(!!on); refresh(); },
+    breakAtOverrunStart(on) { go.dbgBreakAtOverrunStart(!!on); refresh(); },
     breakOnRegion(n, share) { check(go.dbgBreakOnRegion(n, share)); refresh(); },
     loadDebugInfo(name, bytes) { check(go.dbgLoadDebugInfo(name, bytes)); refresh(); },
     setRegister(name, v) { check(go.dbgSetRegister(name, v)); refresh(); },
@@ -73,6 +74,7 @@
       button('Frame', 'To the next VSYNC', () => debug.step('frame'), 'dbg-frame'), ui.why);
 
     ui.overrun = el('input', { type: 'checkbox', id: 'dbg-tie-overrun', onchange: act(() => debug.breakOnOverrun(ui.overrun.checked)) });
+    ui.overrunStart = el('input', { type: 'checkbox', id: 'dbg-tie-overrun-start', onchange: act(() => debug.breakAtOverrunStart(ui.overrunStart.checked)) });
     ui.region = el('input', { type: 'number', id: 'dbg-tie-region', min: 1, max: 111, value: 1, size: 3 });
     ui.share = el('input', { type: 'number', id: 'dbg-tie-share', min: 0.1, step: 'any', value: 25, size: 4 });
     ui.regionOn = el('input', { type: 'checkbox', id: 'dbg-tie-region-on',
@@ -90,6 +92,7 @@
     });
     const ties = el('div', { class: 'dbg-bar' },
       el('label', {}, ui.overrun, ' break when the frame runs past its budget'),
+      el('label', {}, ui.overrunStart, ' break at the start of the next frame that runs past its budget'),
       el('label', {}, ui.regionOn, ' … when region ', ui.region, ' passes ', ui.share, '% of it'),
       el('label', {}, ui.brk, ' BRK'), el('label', {}, ui.stp, ' STP'),
       el('label', {}, 'raster line ', ui.raster),
@@ -234,6 +237,7 @@
           button('×', 'remove', () => debug.setWatchpoints(s.watchpoints.filter((_, j) => j !== i).map(fromWatch))));
       }));
     ui.overrun.checked = s.breakOnOverrun;
+    ui.overrunStart.checked = s.breakAtOverrunStart;
     ui.regionOn.checked = s.breakOnRegion !== 0;
     ui.brk.checked = s.brk;
     ui.stp.checked = s.stp;

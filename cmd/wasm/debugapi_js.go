@@ -48,6 +48,10 @@ func init() {
 		g.s.BreakOnOverrun(a.Bool(0))
 		return nil, nil
 	})
+	addAPI("dbgBreakAtOverrunStart(on)", func(g *game, a *jsapi.Args) (any, error) {
+		g.s.BreakAtOverrunStart(a.Bool(0))
+		return nil, nil
+	})
 	addAPI("dbgBreakOnRegion(region, share)", func(g *game, a *jsapi.Args) (any, error) {
 		return nil, g.s.BreakOnRegion(num(a, 0), a.Number(1, -1e9, 1e9))
 	})

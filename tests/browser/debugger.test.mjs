@@ -90,6 +90,9 @@ test('debugger panel: breakpoint, keys, registers, memory, VERA viewers', async 
     await page.check('#dbg-tie-overrun');
     assert.equal((await state(page)).breakOnOverrun, true);
     await page.uncheck('#dbg-tie-overrun');
+    await page.check('#dbg-tie-overrun-start');
+    assert.equal((await state(page)).breakAtOverrunStart, true);
+    await page.uncheck('#dbg-tie-overrun-start');
 
     // Continue: the breakpoint stops the next frame; removing it lets the program run.
     await page.click('#dbg-run');
