@@ -8,7 +8,8 @@ import "x16scope/audio"
 // function of emulated time only — the same program gives the same samples at any speed
 // and however often Sound is called. With sound off (the default) nothing is synthesized:
 // the PCM FIFO drains and the PSG advances in closed form, the YM2151's timers run, and
-// programs see exactly the same registers.
+// programs see exactly the same registers. The audio players call it: cmd/wasm's
+// sound_js.go and cmd/x16scope's wav.go.
 
 // CPUHz is the CPU clock: 8 MHz.
 const CPUHz = 8_000_000
@@ -67,6 +68,3 @@ func (m *Machine) SoundSample() uint64 {
 	}
 	return m.snd.mix.Next()
 }
-
-// YMDroppedWrites is how many data writes the YM2151 ignored because it was busy.
-func (m *Machine) YMDroppedWrites() uint64 { return m.bus.ym.dropped }

@@ -106,10 +106,10 @@ func TestYMStateRoundTrip(t *testing.T) {
 		a.RunFrame()
 	}
 	a.Sound()
-	st := a.YMState()
+	st := a.ymState()
 	b := newTestMachine(t, Config{})
 	b.bus.cycle = a.bus.cycle
-	b.SetYMState(st)
+	b.setYMState(st)
 	b.bus.ym.render = true
 	a.bus.ym.syncTo(a.bus.cycle + 50000)
 	b.bus.ym.syncTo(b.bus.cycle + 50000)
