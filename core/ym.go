@@ -141,7 +141,7 @@ func (m *Machine) ymState() YMState {
 	return YMState{Chip: y.chip.State, Addr: y.addr, Wrote: y.wrote, LastData: y.lastData, Samples: y.done}
 }
 
-// setYMState restores a state from ymState (samples not yet collected by Sound are dropped).
+// setYMState restores a state from ymState (samples not yet collected by SoundView are dropped).
 func (m *Machine) setYMState(s YMState) {
 	y := &m.bus.ym
 	y.chip.State = s.Chip

@@ -105,7 +105,7 @@ func TestYMStateRoundTrip(t *testing.T) {
 	for range 40 {
 		a.RunFrame()
 	}
-	a.Sound()
+	a.SoundView()
 	st := a.ymState()
 	b := newTestMachine(t, Config{})
 	b.bus.cycle = a.bus.cycle
