@@ -8,9 +8,9 @@ import "x16scope/vera"
 //   - machine_load.go: building, loading and starting (New, Reset, StartPRG, Poke, host files);
 //   - machine_input.go: input devices (keyboard, mouse, SNES pads, NMI);
 //   - machine_inspect.go: side-effect-free reads (Peek*, CPU, banks, VERA);
-//   - machine_observe.go: the profiler's Tracer, the console and notices; the recorder and
-//     the wait-loop watch (watch.go) and the recent-instruction ring (recent.go) also belong
-//     here;
+//   - machine_observe.go: attaching the profiler's Tracer (observe_events.go says what it is
+//     told), the console and notices; SetWatch and SetRecorder (watch.go) and the
+//     recent-instruction ring (recent.go) also belong here;
 //   - machine_debug.go: the debugger (breakpoints, watchpoints, stepping);
 //   - sound.go: the audio output; state.go: save states; idle.go: the idle fast-forward switch.
 

@@ -1,9 +1,9 @@
 package core
 
-// Observation: attaching a profiler (the Tracer interface, tracer.go) and draining what the
-// guest and the emulator said. perf attaches the tracer; cmd/x16scope drains the console
-// and the notices. The recorder and the wait-loop watch are in watch.go, the
-// recent-instruction ring in recent.go.
+// Observation: attaching a profiler and draining what the guest and the emulator said. perf
+// attaches the tracer (what it is told: observe_events.go); cmd/x16scope drains the console
+// and the notices. SetWatch and SetRecorder are in watch.go, the recent-instruction ring in
+// recent.go.
 
 // SetTracer attaches a profiler (nil detaches it). It receives every instruction until it
 // asks for spans (SetWatch).
