@@ -42,7 +42,7 @@ func TestOpenShowsTheCapturedFrame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			shot, _ := EncodePNG(m2.VERA().Frame())
+			shot, _ := EncodePNG(m2.VERA().FrameView())
 			if !bytes.Equal(shot, cp.PNG) {
 				t.Error("the opened capture's picture differs from its screenshot")
 			}

@@ -71,7 +71,7 @@ func record(t testing.TB, m *core.Machine, p *perf.Profiler, frames int) trace {
 		ev := m.RunFrame()
 		c := m.CPU()
 		line := fmt.Sprintf("frame %d ev %d cycle %d frameNo %d pc %04X a %02X x %02X y %02X s %02X p %02X ram %x vram-out %x",
-			i, ev, m.Cycle(), m.Frame(), c.PC, c.A, c.X, c.Y, c.S, c.P, ramHash(m), sha256.Sum256(m.VERA().Frame()))
+			i, ev, m.Cycle(), m.Frame(), c.PC, c.A, c.X, c.Y, c.S, c.P, ramHash(m), sha256.Sum256(m.VERA().FrameView()))
 		if n := p.FrameCount(); n > 0 && ev&core.EventVSync != 0 {
 			r := *p.FrameAt(n - 1)
 			line += fmt.Sprintf(" rec %+v buckets %v", r, p.FrameBucketsAt(n-1))

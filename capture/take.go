@@ -20,7 +20,7 @@ const HistoryWindow = 120
 // save state taken at that frame's start (StateSections before its RunFrame), and the
 // profiler's newest frame is the captured one. The screenshot is the frame's picture.
 func Take(start *savestate.File, m *core.Machine, p *perf.Profiler, program string, startFrame uint64, now time.Time) (*Capture, error) {
-	shot, err := EncodePNG(m.VERA().Frame())
+	shot, err := EncodePNG(m.VERA().FrameView())
 	if err != nil {
 		return nil, err
 	}

@@ -26,16 +26,16 @@ var handlerSuffix = [modeCount]string{
 	// implied, relative and zp,rel: the mnemonic alone
 }
 
-// The dispatch table agrees with Opcodes: an opcode has a handler exactly when it is not
+// The dispatch table agrees with opcodes: an opcode has a handler exactly when it is not
 // one of the 1-cycle NOPs that Step completes itself, and the handler is the one named
 // after the opcode's mnemonic and mode, so a misplaced entry fails here (its sizes and
 // cycles are checked separately, by TestOpcodeTableMatchesStep).
 func TestOpTableMatchesOpcodes(t *testing.T) {
-	for op, info := range Opcodes {
+	for op, info := range opcodes {
 		h := opTable[op]
 		oneCycleNOP := op&0x07 == 0x03 && op|0x10 != 0xDB // Step's fast path
 		if oneCycleNOP != (info.Cycles == 1) {
-			t.Errorf("$%02X %s: Step's 1-cycle test says %v, Opcodes says %d cycles", op, info.Mnemonic, oneCycleNOP, info.Cycles)
+			t.Errorf("$%02X %s: Step's 1-cycle test says %v, opcodes says %d cycles", op, info.Mnemonic, oneCycleNOP, info.Cycles)
 		}
 		if h == nil {
 			if !oneCycleNOP {

@@ -3,7 +3,7 @@ package core
 // Step executes exactly one instruction and returns its opcode. Every cycle is one bus
 // access, in the W65C02S's order (operand fetches, dummy reads, the RMW double read); the
 // bus counts the cycles. The sizes and base cycle counts that the handlers produce are those
-// of the Opcodes table, which opcodes_test.go checks opcode by opcode.
+// of the opcodes table, which opcodes_test.go checks opcode by opcode.
 //
 // Every instruction except the undefined 1-cycle NOPs reads the byte after its opcode in
 // its second cycle (its operand, or a read it discards), so Step makes that cycle up front:
@@ -33,7 +33,7 @@ func (c *CPU) Step() uint8 {
 }
 
 // opTable holds the handler of every opcode (cpu_ops_*.go), named after its mnemonic and
-// addressing mode. It is code, not opcode data: sizes and cycles live in Opcodes. Treat it
+// addressing mode. It is code, not opcode data: sizes and cycles live in opcodes. Treat it
 // as read-only.
 var opTable = [256]func(c *CPU, v uint8){
 	0x00: brk,

@@ -244,7 +244,7 @@ func runVectorFile(t *testing.T, path string) (int, int) {
 	}
 	if failed > 0 {
 		t.Errorf("opcode $%02X %s: %d of %d vectors fail; first:\n  %s", wantOp,
-			Opcodes[wantOp].Mnemonic, failed, len(tests), strings.Join(shown, "\n  "))
+			opcodes[wantOp].Mnemonic, failed, len(tests), strings.Join(shown, "\n  "))
 	}
 	return len(tests), fixed
 }

@@ -1,9 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // The debugger's side of the machine: breakpoints, watchpoints and stepping.
 //
@@ -213,114 +210,6 @@ func (m *Machine) rearmDebug() {
 	m.sys.rearm()
 }
 
-// SetBreakpoints replaces the PC breakpoints.
-func (m *Machine) SetBreakpoints(bps []Breakpoint) error {
-	for _, bp := range bps {
-		if bp.Bank < AnyBank || bp.Bank > 255 {
-			return fmt.Errorf("breakpoint at $%04X: bank %d is not a bank (0-255, or any)", bp.Addr, bp.Bank)
-		}
-	}
-	d := m.debugger()
-	d.bps = slices.Clone(bps)
-	clear(d.bpBits[:])
-	for _, bp := range bps {
-		d.bpBits[bp.Addr>>6] |= 1 << (bp.Addr & 63)
-	}
-	m.rearmDebug()
-	return nil
-}
-
-// Breakpoints returns the PC breakpoints set.
-func (m *Machine) Breakpoints() []Breakpoint {
-	if m.dbg == nil {
-		return nil
-	}
-	return slices.Clone(m.dbg.bps)
-}
-
-// SetWatchpoints replaces the watchpoints.
-func (m *Machine) SetWatchpoints(ws []Watchpoint) error {
-	for i := range ws {
-		w := &ws[i]
-		if w.Len == 0 {
-			w.Len = 1
-		}
-		if w.On&(WatchRead|WatchWrite) == 0 {
-			return fmt.Errorf("watchpoint at $%X: watches neither reads nor writes", w.Addr)
-		}
-		var limit uint32
-		switch w.Space {
-		case SpaceCPU:
-			limit = 0x10000
-		case SpaceBanked:
-			if w.Addr < bankedRAM || w.Addr >= romStart {
-				return fmt.Errorf("banked watchpoint at $%X: banked RAM is $A000-$BFFF", w.Addr)
-			}
-			limit = romStart
-		case SpaceVRAM:
-			limit = 0x20000
-		default:
-			return fmt.Errorf("watchpoint at $%X: unknown address space %d", w.Addr, w.Space)
-		}
-		if w.Addr >= limit || w.Len > limit-w.Addr {
-			return fmt.Errorf("%s watchpoint $%X+%d: past the end of the space ($%X)", w.Space, w.Addr, w.Len, limit)
-		}
-	}
-	d := m.debugger()
-	d.watch = slices.Clone(ws)
-	d.hit = false
-	m.rearmDebug()
-	return nil
-}
-
-// Watchpoints returns the watchpoints set.
-func (m *Machine) Watchpoints() []Watchpoint {
-	if m.dbg == nil {
-		return nil
-	}
-	return slices.Clone(m.dbg.watch)
-}
-
-// SetBreakOn stops before BRK and before STP.
-func (m *Machine) SetBreakOn(brk, stp bool) {
-	d := m.debugger()
-	d.brk, d.stp = brk, stp
-	m.rearmDebug()
-}
-
-// SetRasterBreak stops each time the beam reaches line (0-524); -1 turns it off.
-func (m *Machine) SetRasterBreak(line int) error {
-	if line < -1 || line >= LinesPerFrame {
-		return fmt.Errorf("raster line %d: lines are 0-%d", line, LinesPerFrame-1)
-	}
-	m.debugger().raster = line
-	m.rearmDebug()
-	return nil
-}
-
-// StepInstruction stops after n instructions (at least 1), or at the entry of an interrupt
-// handler taken on the way.
-func (m *Machine) StepInstruction(n int) {
-	d := m.debugger()
-	m.clearStep()
-	d.step, d.count = stepCount, max(n, 1)
-	m.rearmDebug()
-}
-
-// StepOver steps one instruction, or, when it is a JSR, runs until the instruction after
-// it with the stack back where it was (the call returned).
-func (m *Machine) StepOver() {
-	pc := m.cpu.PC
-	if m.bus.peek(pc) != 0x20 { // JSR abs
-		m.StepInstruction(1)
-		return
-	}
-	m.runTo(pc+3, true)
-}
-
-// RunTo runs until the PC reaches addr.
-func (m *Machine) RunTo(addr uint16) { m.runTo(addr, false) }
-
 // runTo runs until the PC reaches addr; with over, only with the stack at least as high as
 // now (not in a deeper call or an interrupt handler).
 func (m *Machine) runTo(addr uint16, over bool) {
@@ -330,55 +219,9 @@ func (m *Machine) runTo(addr uint16, over bool) {
 	m.rearmDebug()
 }
 
-// StepOut runs until the current subroutine or interrupt handler returns: the stack rises
-// above where it is now.
-func (m *Machine) StepOut() {
-	d := m.debugger()
-	m.clearStep()
-	d.step, d.stepS = stepOut, m.cpu.S
-	m.rearmDebug()
-}
-
-// StepRange runs until the PC leaves [lo, hi) (a source line's code). With over, code
-// run in deeper calls and interrupt handlers does not count; returning from the routine
-// does.
-func (m *Machine) StepRange(lo, hi uint32, over bool) {
-	d := m.debugger()
-	m.clearStep()
-	d.step, d.lo, d.hi, d.over, d.stepS = stepRange, lo, hi, over, m.cpu.S
-	m.rearmDebug()
-}
-
-// RunToFrame stops at the VSYNC that completes frame n (when Frame() becomes n).
-func (m *Machine) RunToFrame(n uint64) error {
-	if n <= m.Frame() {
-		return fmt.Errorf("frame %d: the machine is already at frame %d", n, m.Frame())
-	}
-	d := m.debugger()
-	d.frameStop = vsyncOffset + (n-1)*CyclesPerFrame
-	m.rearmDebug()
-	return nil
-}
-
-// CancelStep drops a step or run-to that has not finished.
-func (m *Machine) CancelStep() {
-	if m.dbg != nil {
-		m.clearStep()
-		m.rearmDebug()
-	}
-}
-
 func (m *Machine) clearStep() {
 	d := m.dbg
 	d.step, d.count, d.frameStop = stepNone, 0, 0
-}
-
-// DebugStop is the latest stop (Reason StopNone when the debugger has not stopped it).
-func (m *Machine) DebugStop() Stop {
-	if m.dbg == nil {
-		return Stop{}
-	}
-	return m.dbg.stop
 }
 
 // runDebug is RunUntil while the debugger has something set: raster-line and frame stops
@@ -536,14 +379,4 @@ func (b *Bus) watchAccess(a uint16, v uint8, write bool) {
 		d.hit, d.hitW, d.hitAcc = true, i, acc
 		return
 	}
-}
-
-// PokeBanked writes a banked RAM byte ($A000-$BFFF) of any bank without side effects
-// (debugger edits). An unpopulated bank is refused.
-func (m *Machine) PokeBanked(bank uint8, addr uint16, v uint8) error {
-	if int(bank) >= m.bus.nbanks {
-		return fmt.Errorf("poke $%02X:%04X: RAM bank %d is not populated (%d banks)", bank, addr, bank, m.bus.nbanks)
-	}
-	m.bus.banked[int(bank)*bankSize+int(addr&0x1FFF)] = v
-	return nil
 }

@@ -7,7 +7,7 @@ import "fmt"
 // reads memory without side effects; only the instruction's own bytes are read. It is for
 // debug views, not the run loop.
 func Disassemble(pc uint16, peek func(uint16) uint8) (text string, size int) {
-	info := &Opcodes[peek(pc)]
+	info := &opcodes[peek(pc)]
 	size = int(info.Bytes)
 	var b1, b2 uint8
 	if size >= 2 {

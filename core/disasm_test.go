@@ -81,7 +81,7 @@ func TestDisassembleAllOpcodes(t *testing.T) {
 			return 0x11
 		}
 		text, size := Disassemble(0x2000, peek)
-		if size != int(Opcodes[op].Bytes) || len(text) < 3 || text[:3] != Opcodes[op].Mnemonic[:3] {
+		if size != int(opcodes[op].Bytes) || len(text) < 3 || text[:3] != opcodes[op].Mnemonic[:3] {
 			t.Errorf("$%02X: %q size %d", op, text, size)
 		}
 	}

@@ -188,7 +188,7 @@ again:
 		}
 		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++
-		if f := Opcodes[op].Flags; f&(OpWAI|OpSTP) != 0 || f&OpWrites != 0 && !pushes[op] {
+		if f := opcodes[op].Flags; f&(OpWAI|OpSTP) != 0 || f&OpWrites != 0 && !pushes[op] {
 			return false
 		}
 		if c.S > s {

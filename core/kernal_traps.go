@@ -122,38 +122,6 @@ func (s *sysDevices) reset() {
 	s.m.bus.via1.SetInputA(0xFF)
 }
 
-// SetFileSystem attaches a host file system as device 8 (nil detaches it). The official
-// KERNAL reaches it through the jump-table traps (always armed with that ROM), the built-in
-// ROM through host calls.
-func (m *Machine) SetFileSystem(fsys FileSystem) {
-	s := &m.sys
-	if fsys == nil {
-		s.dos = nil
-		return
-	}
-	s.dos = newDOS(fsys, 8)
-}
-
-// Booted reports whether the ROM has finished booting and waits for the user: the built-in
-// KERNAL says so with a host call before its READY loop; the official one is seen when
-// BASIC first reads a line (CHRIN at $FFCF), the moment the official emulator pastes its
-// -prg/-run commands. Always false without one of these ROMs.
-func (m *Machine) Booted() bool { return m.sys.booted }
-
-// OfficialROM reports whether the machine runs the official KERNAL.
-func (m *Machine) OfficialROM() bool { return m.sys.official }
-
-// BuiltinROM reports whether the machine runs x16scope's built-in ROM.
-func (m *Machine) BuiltinROM() bool { return m.sys.builtin }
-
-// DrainNotices returns and clears the emulator's messages about the guest (for example
-// "unimplemented KERNAL call $FF4D at $0834").
-func (m *Machine) DrainNotices() []string {
-	n := m.sys.notices
-	m.sys.notices = nil
-	return n
-}
-
 func (s *sysDevices) notice(format string, args ...any) {
 	if len(s.notices) < 1000 {
 		s.notices = append(s.notices, fmt.Sprintf(format, args...))

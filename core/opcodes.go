@@ -102,9 +102,13 @@ type OpInfo struct {
 	Flags    OpFlags
 }
 
-// Opcodes is the WDC 65C02S instruction set, indexed by opcode. Treat it as read-only.
-// It is built by a function so the short names below stay local to the table.
-var Opcodes = opcodeTable()
+// opcodes is the WDC 65C02S instruction set, indexed by opcode. It is unexported so nothing
+// outside core can change it; other packages read it through OpcodeInfo. It is built by a
+// function so the short names below stay local to the table.
+var opcodes = opcodeTable()
+
+// OpcodeInfo describes opcode op (a copy of its entry in the instruction table).
+func OpcodeInfo(op uint8) OpInfo { return opcodes[op] }
 
 func opcodeTable() [256]OpInfo {
 	// Short names keep the table one readable row per opcode.

@@ -16,11 +16,11 @@ var modeBytes = map[Mode]uint8{
 }
 
 func TestOpcodeTableShape(t *testing.T) {
-	if len(Opcodes) != 256 {
-		t.Fatalf("%d entries", len(Opcodes))
+	if len(opcodes) != 256 {
+		t.Fatalf("%d entries", len(opcodes))
 	}
 	undefined := 0
-	for op, info := range Opcodes {
+	for op, info := range opcodes {
 		if info.Mnemonic == "" {
 			t.Errorf("$%02X: no mnemonic", op)
 			continue
@@ -49,7 +49,7 @@ func TestOpcodeTableShape(t *testing.T) {
 }
 
 // A cross-check against the W65C02S data sheet (opcode matrix and Table 7-1), typed from
-// the data sheet, not from Opcodes: {opcode, bytes, cycles}.
+// the data sheet, not from opcodes: {opcode, bytes, cycles}.
 func TestOpcodeCyclesDataSheet(t *testing.T) {
 	for _, ds := range [][3]uint8{
 		{0x00, 2, 7}, {0x01, 2, 6}, {0x04, 2, 5}, {0x06, 2, 5}, {0x07, 2, 5}, {0x08, 1, 3},
@@ -65,7 +65,7 @@ func TestOpcodeCyclesDataSheet(t *testing.T) {
 		{0x02, 2, 2}, {0x03, 1, 1}, {0x0B, 1, 1}, {0x44, 2, 3}, {0x54, 2, 4}, {0x5C, 3, 8},
 		{0xDC, 3, 4}, {0xFC, 3, 4}, {0xE2, 2, 2}, {0xFB, 1, 1},
 	} {
-		info := Opcodes[ds[0]]
+		info := opcodes[ds[0]]
 		if info.Bytes != ds[1] || info.Cycles != ds[2] {
 			t.Errorf("$%02X %s: %d bytes %d cycles, data sheet says %d bytes %d cycles",
 				ds[0], info.Mnemonic, info.Bytes, info.Cycles, ds[1], ds[2])
@@ -83,7 +83,7 @@ func stepSetup(op uint8, x, y uint8, p uint8, ptr uint16) (*CPU, *Bus) {
 	load(b, uint16(uint8(0x10+x)), uint8(ptr), uint8(ptr>>8))
 	// RTS/RTI find a return address on the stack.
 	load(b, 0x01FD, 0x00, 0x30, 0x08)
-	info := Opcodes[op]
+	info := opcodes[op]
 	switch {
 	case info.Mode == ModeZPRelative && op < 0x80: // BBRn: bit set, not taken
 		b.ram[0x10] = 0xFF
@@ -110,7 +110,7 @@ func notTakenFlags(op uint8) uint8 {
 func TestOpcodeTableMatchesStep(t *testing.T) {
 	control := OpJump | OpCall | OpReturn | OpRTI | OpBRK
 	for op := range 256 {
-		info := Opcodes[op]
+		info := opcodes[op]
 		c, b := stepSetup(uint8(op), 0, 0, notTakenFlags(uint8(op)), 0x3000)
 		c.Step()
 		if b.cycle != uint64(info.Cycles) {
@@ -140,7 +140,7 @@ func TestOpcodeTableMatchesStep(t *testing.T) {
 // with D set, ADC and SBC cost one more.
 func TestOpcodeExtraCycleFlags(t *testing.T) {
 	for op := range 256 {
-		info := Opcodes[op]
+		info := opcodes[op]
 		if info.Flags&OpBranch != 0 || info.Flags&OpJump != 0 {
 			continue // branches: taken and crossing costs differ, covered by the vectors
 		}

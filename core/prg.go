@@ -119,14 +119,6 @@ func looksLikeBASIC(data []byte) bool {
 	return false
 }
 
-// LoadPRG copies a parsed program into memory at its load address (banked RAM loads go to
-// the current RAM bank), without touching devices or spending cycles.
-func (m *Machine) LoadPRG(p PRG) {
-	for i, v := range p.Data {
-		m.Poke(p.Load+uint16(i), v) // ParsePRG guarantees every address is RAM
-	}
-}
-
 // startDirect starts a loaded program with no ROM involved: the stack holds a return
 // address that makes a final RTS land on $FFFF (EventExit, the official emulator's
 // convention), interrupts are masked, and the CPU continues at the program's entry point.

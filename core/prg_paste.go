@@ -78,10 +78,3 @@ func (m *Machine) typeDeferred() {
 
 // bankedRAM0 is a byte of RAM bank 0 ($A000-$BFFF), whatever bank is mapped.
 func bankedRAM0(b *Bus, a uint16) *uint8 { return &b.banked[int(a-bankedRAM)] }
-
-// Starting reports whether StartPRG's start is still under way: the ROM has not reached its
-// prompt yet, or (official ROM) the LOAD/RUN text has not all gone into its buffer.
-func (m *Machine) Starting() bool {
-	p := &m.sys.paste
-	return p.armed || len(p.text) > 0 || m.sys.startAtPrompt != nil
-}

@@ -23,42 +23,6 @@ type ReturnState struct {
 	A, X, Y, P uint8
 }
 
-// StartPRG parses a program file, loads it and starts it the way the machine's ROM does:
-//
-//   - no ROM (Config.ROM nil) or a ROM that is neither x16scope's nor the official
-//     KERNAL: the program is copied to memory and the CPU jumps to its entry directly
-//     (interrupts masked; a final RTS reaches $FFFF, which RunUntil reports as EventExit);
-//   - the built-in ROM: when the ROM reports its READY prompt, the program is copied to
-//     memory and "SYS nnnn" + RETURN goes into the KERNAL's keyboard buffer, so the program
-//     runs with the KERNAL's interrupt handling live; its RTS returns to READY, which
-//     RunUntil reports as EventExit (see Returned). A tokenized BASIC program gets
-//     ErrNeedsBASIC;
-//   - the official KERNAL: as the official emulator's -prg FILE -run does, when BASIC first
-//     asks for a line (the PC reaches $FFCF) LOAD":*",8,1 and RUN (or SYS for machine code
-//     with no BASIC stub) are pasted into the KERNAL's keyboard buffer, and the host file
-//     system serves the program as ":*" (prg_paste.go). StartPRG returns at once; the
-//     machine boots and starts the program as it runs, on the frame the official emulator
-//     starts it on.
-//
-// StartPRG runs no frames: the program starts while the machine runs, so frame numbers
-// count from power-on whatever the ROM (see README, "Frame numbers").
-func (m *Machine) StartPRG(file []byte) (PRG, error) {
-	p, err := ParsePRG(file)
-	if err != nil {
-		return p, err
-	}
-	switch {
-	case m.sys.builtin:
-		err = m.startBuiltin(p)
-	case m.sys.official:
-		err = m.startOfficial(p, file)
-	default:
-		m.LoadPRG(p)
-		m.startDirect(p)
-	}
-	return p, err
-}
-
 func (m *Machine) startBuiltin(p PRG) error {
 	if p.BASIC {
 		return ErrNeedsBASIC
@@ -113,7 +77,3 @@ func (m *Machine) pasteKeys(text string) error {
 	r[kNdx] = uint8(n + len(text))
 	return nil
 }
-
-// Returned reports whether the program StartPRG started on the built-in ROM has returned
-// to READY, and the registers it returned with.
-func (m *Machine) Returned() (ReturnState, bool) { return m.sys.ret, m.sys.returned }

@@ -19,7 +19,7 @@ func TestBuiltinROMBootScreen(t *testing.T) {
 	for m.Frame() < 4 {
 		m.RunFrame()
 	}
-	frame := m.VERA().Frame()
+	frame := m.VERA().FrameView()
 	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
 	copy(img.Pix, frame)
 	var buf bytes.Buffer

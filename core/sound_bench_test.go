@@ -69,7 +69,7 @@ func runSoundBench(b *testing.B, loud, sound bool) {
 			}
 		}
 		m.RunFrame()
-		m.Sound()
+		m.SoundView()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "µs/frame")
 	b.ReportMetric(float64(m.Cycle()-start)/b.Elapsed().Seconds()/8e6, "x-realtime")
@@ -91,14 +91,14 @@ func TestSoundAllocations(t *testing.T) {
 	m.SetSound(true)
 	for range 5 {
 		m.RunFrame()
-		m.Sound()
+		m.SoundView()
 	}
 	allocs := testing.AllocsPerRun(20, func() {
 		for i := range 820 {
 			m.bus.write(0x9F3D, uint8(i))
 		}
 		m.RunFrame()
-		m.Sound()
+		m.SoundView()
 	})
 	if allocs != 0 {
 		t.Errorf("%.1f allocations per frame with sound on", allocs)
@@ -128,7 +128,7 @@ func BenchmarkSoundCost(b *testing.B) {
 					}
 				}
 				m.RunFrame()
-				m.Sound()
+				m.SoundView()
 			}
 			best[i] = min(best[i], float64(time.Since(t0).Nanoseconds())/20/1000)
 		}

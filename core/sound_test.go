@@ -18,7 +18,7 @@ func playPRG(t *testing.T, name string, chunk int) (lr []int16, start uint64) {
 	for f := 0; ; f++ {
 		ev := m.RunFrame()
 		if f%chunk == 0 || ev&EventExit != 0 {
-			lr = append(lr, m.Sound()...)
+			lr = append(lr, m.SoundView()...)
 		}
 		if ev&EventExit != 0 {
 			return lr, start

@@ -15,7 +15,7 @@ import (
 // (sound chips, say) is one more section and files without it still load. A state is
 // taken between RunUntil calls, when every device has been brought up to the current
 // cycle; restoring builds a new machine, so a file that fails to load leaves the running
-// machine untouched.
+// machine untouched. capture and the DAP server call SaveState and Restore.
 //
 // Section versions: bump one whenever its field order changes, and keep reading the
 // older layouts (the golden files in testdata/ must load forever).

@@ -112,7 +112,7 @@ func (m *Machine) loadYM(s *savestate.Section) error {
 	if err := d.Done(); err != nil {
 		return err
 	}
-	m.SetYMState(st)
+	m.setYMState(st)
 	m.bus.ym.dropped = dropped
 	return nil
 }

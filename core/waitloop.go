@@ -30,9 +30,9 @@ type Loop struct {
 // return, which a loop's body may contain but which close no loop).
 func ClosesLoop(op uint8) bool { return closesLoops[op] }
 
-// closesLoops is ClosesLoop's table, derived from Opcodes.
+// closesLoops is ClosesLoop's table, derived from opcodes.
 var closesLoops = func() (t [256]bool) {
-	for op, info := range Opcodes {
+	for op, info := range opcodes {
 		t[op] = info.Flags&(OpBranch|OpJump) != 0
 	}
 	return t

@@ -33,7 +33,7 @@ func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
 	if b.wrote {
 		d.Closes, b.wrote = 0, false
 	}
-	f := Opcodes[op].Flags
+	f := opcodes[op].Flags
 	switch {
 	case f&OpWrites != 0:
 		d.Closes = 0
@@ -51,7 +51,7 @@ func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
 			b.disarmWriteTrap()
 			m.reportInstr(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)), start)
 			return
-		case !d.Anchor(pc, Opcodes[op].Bytes, next, w.MaxBody):
+		case !d.Anchor(pc, opcodes[op].Bytes, next, w.MaxBody):
 		default:
 			w.pre = m.prefixOf(d.Head, d.End)
 		}
@@ -121,7 +121,7 @@ func (m *Machine) prefixOf(head, end uint16) prefixStore {
 	if int(head)+8 <= ioStart && !b.flat {
 		for a := head; a <= end && a-head < 8; {
 			op := b.ram[a]
-			f := Opcodes[op].Flags
+			f := opcodes[op].Flags
 			if f&OpWrites != 0 {
 				n := a - head + 1
 				p.ok, p.mask = true, ^uint64(0)>>(64-8*n)
@@ -131,7 +131,7 @@ func (m *Machine) prefixOf(head, end uint16) prefixStore {
 			if f&(OpBranch|OpJump|OpCall|OpReturn|OpRTI|OpBRK|OpWAI|OpSTP) != 0 {
 				break
 			}
-			a += uint16(Opcodes[op].Bytes)
+			a += uint16(opcodes[op].Bytes)
 		}
 	}
 	*e = prefixEntry{end: end, p: p, set: true}

@@ -35,7 +35,7 @@ func x16scopeFrame(t *testing.T, romImage []byte, prg string, n uint64) *image.R
 		m.RunFrame()
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
-	copy(img.Pix, m.VERA().Frame())
+	copy(img.Pix, m.VERA().FrameView())
 	return img
 }
 

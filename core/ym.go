@@ -134,15 +134,15 @@ type YMState struct {
 	Samples  uint64
 }
 
-// YMState returns a copy of the YM2151's state as of the current cycle.
-func (m *Machine) YMState() YMState {
+// ymState returns a copy of the YM2151's state as of the current cycle.
+func (m *Machine) ymState() YMState {
 	y := &m.bus.ym
 	y.syncTo(m.bus.cycle)
 	return YMState{Chip: y.chip.State, Addr: y.addr, Wrote: y.wrote, LastData: y.lastData, Samples: y.done}
 }
 
-// SetYMState restores a state from YMState (samples not yet collected by Sound are dropped).
-func (m *Machine) SetYMState(s YMState) {
+// setYMState restores a state from ymState (samples not yet collected by SoundView are dropped).
+func (m *Machine) setYMState(s YMState) {
 	y := &m.bus.ym
 	y.chip.State = s.Chip
 	y.addr, y.wrote, y.lastData, y.done = s.Addr, s.Wrote, s.LastData, s.Samples

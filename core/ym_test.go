@@ -105,11 +105,11 @@ func TestYMStateRoundTrip(t *testing.T) {
 	for range 40 {
 		a.RunFrame()
 	}
-	a.Sound()
-	st := a.YMState()
+	a.SoundView()
+	st := a.ymState()
 	b := newTestMachine(t, Config{})
 	b.bus.cycle = a.bus.cycle
-	b.SetYMState(st)
+	b.setYMState(st)
 	b.bus.ym.render = true
 	a.bus.ym.syncTo(a.bus.cycle + 50000)
 	b.bus.ym.syncTo(b.bus.cycle + 50000)

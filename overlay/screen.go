@@ -11,13 +11,13 @@ import (
 
 // frameSource is VERA's finished-frame accessor: 640x480 RGBA, row-major, the last frame
 // completed at VSYNC.
-type frameSource interface{ Frame() []byte }
+type frameSource interface{ FrameView() []byte }
 
 // FrameRGBA returns the machine's last completed frame (640x480x4 bytes), or nil when
 // the VERA renderer provides none.
 func FrameRGBA(m *core.Machine) []byte {
 	if f, ok := any(m.VERA()).(frameSource); ok {
-		if pix := f.Frame(); len(pix) == vera.ScreenWidth*vera.ScreenHeight*4 {
+		if pix := f.FrameView(); len(pix) == vera.ScreenWidth*vera.ScreenHeight*4 {
 			return pix
 		}
 	}

@@ -92,7 +92,7 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("capture does not reopen: %w", err)
 	}
-	if cp.PNG, err = capture.EncodePNG(m2.VERA().Frame()); err != nil {
+	if cp.PNG, err = capture.EncodePNG(m2.VERA().FrameView()); err != nil {
 		return nil, err
 	}
 	return cp.Encode()

@@ -35,7 +35,7 @@ func TestOpTableFromCore(t *testing.T) {
 		got := opTable[tc.op]
 		if got&^(3<<opBytesShift) != tc.want || got.bytes() != tc.bytes {
 			t.Errorf("op $%02X (%s): class %08b, %d bytes; want %08b, %d bytes",
-				tc.op, core.Opcodes[tc.op].Mnemonic, got&^(3<<opBytesShift), got.bytes(), tc.want, tc.bytes)
+				tc.op, core.OpcodeInfo(tc.op).Mnemonic, got&^(3<<opBytesShift), got.bytes(), tc.want, tc.bytes)
 		}
 	}
 }

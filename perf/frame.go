@@ -133,7 +133,7 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 
 	if bus {
 		r.Flags |= FrameBus
-		frameBusStats(p.vera.FrameBus(), r, &h.heat[h.nFrames%HeatFrames], &h.lines[h.nFrames%HeatFrames])
+		frameBusStats(p.vera.FrameBusView(), r, &h.heat[h.nFrames%HeatFrames], &h.lines[h.nFrames%HeatFrames])
 	} else {
 		clear(h.heat[h.nFrames%HeatFrames][:])
 		clear(h.lines[h.nFrames%HeatFrames][:])

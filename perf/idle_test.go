@@ -129,7 +129,7 @@ func TestIdleSkipIsInvisible(t *testing.T) {
 			if memHash(fast) != memHash(slow) {
 				t.Error("memory differs")
 			}
-			if !bytes.Equal(fast.VERA().Frame(), slow.VERA().Frame()) {
+			if !bytes.Equal(fast.VERA().FrameView(), slow.VERA().FrameView()) {
 				t.Error("pictures differ")
 			}
 			jf, _ := json.Marshal(pf.Stats(0))

@@ -3,7 +3,7 @@ package perf
 import "x16scope/core"
 
 // opClass packs what the classifier needs to know about an opcode into one byte, derived
-// from core.Opcodes (the single source of truth) once at package initialisation, so the hot
+// from core.OpcodeInfo (the single source of truth) once at package initialisation, so the hot
 // path does one byte load instead of reading the wider OpInfo.
 type opClass uint8
 
@@ -28,7 +28,8 @@ func (c opClass) bytes() uint8 { return uint8(c>>opBytesShift) & 3 }
 var opTable = buildOpTable()
 
 func buildOpTable() (t [256]opClass) {
-	for op, info := range core.Opcodes {
+	for op := range t {
+		info := core.OpcodeInfo(uint8(op))
 		var c opClass
 		f := info.Flags
 		if f&core.OpWrites != 0 {

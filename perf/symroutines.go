@@ -49,7 +49,7 @@ func RoutineLabels(syms []Symbol, load, entry uint16, image []byte) []Symbol {
 	end := uint32(load) + uint32(len(image))
 	refs := map[uint16]uint8{entry: refCall}
 	for pc := uint32(entry); pc >= uint32(load) && pc < end; {
-		op := core.Opcodes[image[pc-uint32(load)]]
+		op := core.OpcodeInfo(image[pc-uint32(load)])
 		n := uint32(op.Bytes)
 		if n == 0 {
 			n = 1

@@ -36,7 +36,7 @@ func TestFrameSerialFollowsThePicture(t *testing.T) {
 	for range 3 {
 		frame()
 	}
-	prev := append([]byte(nil), v.Frame()...)
+	prev := append([]byte(nil), v.FrameView()...)
 	prevSerial := v.FrameSerial()
 	static, changed := 0, 0
 	for f := 0; f < 400; f++ {
@@ -68,7 +68,7 @@ func TestFrameSerialFollowsThePicture(t *testing.T) {
 			}
 		}
 		frame()
-		pic := v.Frame()
+		pic := v.FrameView()
 		serial := v.FrameSerial()
 		if !bytes.Equal(pic, prev) && serial == prevSerial {
 			t.Fatalf("frame %d: the picture changed but FrameSerial stayed %d", f, serial)

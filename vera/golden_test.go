@@ -91,7 +91,7 @@ func runGolden(t *testing.T, base string) []byte {
 	for range goldenAfterFrames {
 		run()
 	}
-	frame := m.VERA().Frame()
+	frame := m.VERA().FrameView()
 	return append([]byte(nil), frame...)
 }
 

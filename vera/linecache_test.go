@@ -103,7 +103,7 @@ func TestLineCacheMatchesFreshRendering(t *testing.T) {
 		for _, v := range both {
 			v.SyncTo(now)
 		}
-		if !bytes.Equal(cached.Frame(), fresh.Frame()) {
+		if !bytes.Equal(cached.FrameView(), fresh.FrameView()) {
 			t.Fatalf("frame %d: the cached rendering differs from a fresh one", frame)
 		}
 	}

@@ -17,7 +17,7 @@ func pcmRun(t *testing.T, ctrl, rate uint8, data []uint8, ticks uint64) []int32 
 	}
 	v.Write(regAudioRate, rate, 0)
 	end := (ticks*4096 + 24) / 25 // the first cycle of tick `ticks`
-	first, lr := v.Sound(end)
+	first, lr := v.SoundView(end)
 	if first != 1 {
 		t.Fatalf("first sample %d", first)
 	}
@@ -106,7 +106,7 @@ func TestPCMResetSilences(t *testing.T) {
 	}
 	v.Write(regAudioRate, 128, 0)
 	v.Write(regAudioCtrl, 0x8F, 2000) // tick 12 was the last before cycle 2000
-	_, lr := v.Sound(3000)
+	_, lr := v.SoundView(3000)
 	for k := 1; k <= len(lr)/2; k++ {
 		want := int32(0x4000)
 		if k < 2 || k > 12 {

@@ -142,7 +142,7 @@ func runPSG(t *testing.T, writes []psgWriteAt, end uint64) (l, r []int32) {
 	for _, w := range writes {
 		writeVRAMAt(v, psgBase+uint32(w.reg), w.val, w.cycle)
 	}
-	first, lr := v.Sound(end)
+	first, lr := v.SoundView(end)
 	if first != 1 {
 		t.Fatalf("first sample %d, want 1", first)
 	}
@@ -277,8 +277,8 @@ func TestPSGSkipWhileSilentOutputIsExact(t *testing.T) {
 		writeVRAMAt(late, psgBase+uint32(x.reg), x.val, x.cycle)
 	}
 	late.SetSoundOutput(true, 50000)
-	f1, a := ref.Sound(90000)
-	f2, b := late.Sound(90000)
+	f1, a := ref.SoundView(90000)
+	f2, b := late.SoundView(90000)
 	off := int(f2-f1) * 2
 	if len(b) < 400 || len(a) != off+len(b) {
 		t.Fatalf("lengths %d (from %d), %d (from %d)", len(a), f1, len(b), f2)
@@ -315,14 +315,14 @@ func TestAudioStateRoundTrip(t *testing.T) {
 		a.Write(regAudioData, uint8(i*7), 100)
 	}
 	a.Write(regAudioRate, 100, 100)
-	a.Sound(20000)
+	a.SoundView(20000)
 	a.DiscardSound(1 << 20)
 	st := a.AudioState()
 	b := New()
 	b.vram = a.vram
 	b.SetAudioState(st)
-	_, x := a.Sound(60000)
-	_, y := b.Sound(60000)
+	_, x := a.SoundView(60000)
+	_, y := b.SoundView(60000)
 	if len(x) < 400 || len(x) != len(y) {
 		t.Fatalf("lengths %d, %d", len(x), len(y))
 	}

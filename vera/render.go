@@ -111,15 +111,15 @@ func (v *VERA) allocFrames() {
 	}
 }
 
-// Frame returns the last completed frame: 640x480 RGBA bytes, row-major, alpha 255, ready
-// for ebiten's WritePixels. The slice is reused: its contents change at the VSYNC after
-// next, so copy it to keep it.
-func (v *VERA) Frame() []byte {
+// FrameView returns the last completed frame: 640x480 RGBA bytes, row-major, alpha 255,
+// ready for ebiten's WritePixels. It is a view of VERA's own buffer, not a copy: its
+// contents change at the VSYNC after next, so copy it to keep it.
+func (v *VERA) FrameView() []byte {
 	v.allocFrames()
 	return v.r.front
 }
 
-// endFrame is called at VSYNC: the finished frame becomes Frame(), and the sprite collision
+// endFrame is called at VSYNC: the finished frame becomes FrameView(), and the sprite collision
 // groups accumulated over the frame are returned (for ISR 7:4 and SPRCOL) and cleared.
 func (v *VERA) endFrame() (collisions uint8) {
 	v.allocFrames()

@@ -21,7 +21,7 @@ func (p RenderProbe) RenderLine(y int)         { p.fresh(); p.v.renderLine(y) }
 func (p RenderProbe) EndFrame() uint8          { return p.v.endFrame() }
 func (p RenderProbe) LineBus(y int) LineBus    { return p.v.lineBus[0][y] }
 func (p RenderProbe) PaletteRGBA(i int) uint32 { return p.v.r.palette[i] }
-func (p RenderProbe) Frame() []byte            { return p.v.Frame() }
+func (p RenderProbe) Frame() []byte            { return p.v.FrameView() }
 
 // RenderFrame renders lines 0-479 and the frame's 481st render (its bus use in row 480),
 // and ends the frame, returning the collision groups.

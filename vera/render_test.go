@@ -51,7 +51,7 @@ func (r *rig) video(v uint8) {
 // frame renders a whole frame and returns the completed frame's bytes.
 func (r *rig) frame() []byte {
 	r.p.RenderFrame()
-	return r.v.Frame()
+	return r.v.FrameView()
 }
 
 // index decodes the palette index shown at (x, y) of a frame under the identity palette.
@@ -113,7 +113,7 @@ func TestResetPaletteInVRAM(t *testing.T) {
 		t.Errorf("palette 3 RGBA word = %08X, want FFEEFFAA (R=$AA G=$FF B=$EE)", got)
 	}
 	// Frames start opaque black.
-	f := v.Frame()
+	f := v.FrameView()
 	if len(f) != 640*480*4 {
 		t.Fatalf("frame is %d bytes", len(f))
 	}

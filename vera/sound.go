@@ -60,11 +60,11 @@ func (v *VERA) SetSoundOutput(on bool, now uint64) {
 // SoundOutput tells whether the sample stream is on.
 func (v *VERA) SoundOutput() bool { return v.snd.on }
 
-// Sound brings the generators up to CPU cycle now and returns the complete DAC samples not
-// yet discarded: first is the number of the first one (sample k is latched at VERA clock
-// 512k), lr holds left/right pairs, each the 17-bit sum PSG + PCM. The slice stays valid
-// until the next call into the VERA.
-func (v *VERA) Sound(now uint64) (first uint64, lr []int32) {
+// SoundView brings the generators up to CPU cycle now and returns the complete DAC samples
+// not yet discarded: first is the number of the first one (sample k is latched at VERA
+// clock 512k), lr holds left/right pairs, each the 17-bit sum PSG + PCM. lr is a view of
+// VERA's own buffer, valid until the next call into the VERA.
+func (v *VERA) SoundView(now uint64) (first uint64, lr []int32) {
 	if !v.snd.on {
 		return 0, nil
 	}
@@ -77,7 +77,7 @@ func (v *VERA) Sound(now uint64) (first uint64, lr []int32) {
 	return v.snd.base, v.snd.buf[:int(done-v.snd.base+1)*2]
 }
 
-// DiscardSound drops the first n samples Sound returned (at most all of them).
+// DiscardSound drops the first n samples SoundView returned (at most all of them).
 func (v *VERA) DiscardSound(n int) {
 	if done := min(v.pcm.ticks, v.psg.done); done < v.snd.base {
 		return

@@ -26,7 +26,7 @@ func (v *VERA) sync(now uint64) {
 //   - L < 480: line L is rendered from the registers as they are now. The RTL renders line
 //     L into a line buffer during scan-out of L-1, so this is the state it would use.
 //   - L = 480: VSYNC; the frame's sprite collisions are latched; the bus model of the
-//     frame that just ended becomes FrameBus().
+//     frame that just ended becomes FrameBusView().
 //   - L = IRQLINE: LINE. The RTL compares IRQLINE with the composer's render counter
 //     (scan-out + 1) at the end of each line (composer.v:96-106), i.e. it fires at the
 //     start of scan-out of line IRQLINE, after that line was rendered. A register write in
@@ -96,6 +96,7 @@ func (v *VERA) scanline() uint16 {
 	return 0x1FF
 }
 
-// FrameBus is the VRAM bus model of the last completed frame (VSYNC to VSYNC), one entry
-// per line: lines 480-524 of the previous frame, then 0-479.
-func (v *VERA) FrameBus() *[LinesPerFrame]LineBus { return &v.lineBus[1] }
+// FrameBusView is the VRAM bus model of the last completed frame (VSYNC to VSYNC), one
+// entry per line: lines 480-524 of the previous frame, then 0-479. It points into VERA's
+// own array, which the next VSYNC overwrites.
+func (v *VERA) FrameBusView() *[LinesPerFrame]LineBus { return &v.lineBus[1] }

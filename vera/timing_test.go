@@ -121,7 +121,7 @@ func TestRasterChangeShowsNextLine(t *testing.T) {
 	}
 	v.Write(regDC3, 1, lineStart(0, 100)+20) // "handler": border becomes white
 	v.SyncTo(lineStart(0, 480))
-	f := v.Frame()
+	f := v.FrameView()
 	for _, c := range []struct {
 		y    int
 		want uint8
@@ -172,11 +172,11 @@ func TestFrameBus(t *testing.T) {
 	v.PokeVRAM(0, 0)
 	end := lineStart(1, 480)
 	v.SyncTo(end - 1)
-	if got := v.FrameBus()[481]; got.CPURead != 0 {
+	if got := v.FrameBusView()[481]; got.CPURead != 0 {
 		t.Errorf("line 481 published before VSYNC: %+v", got)
 	}
 	v.SyncTo(end)
-	fb := v.FrameBus()
+	fb := v.FrameBusView()
 	if got := fb[481]; got != (LineBus{CPURead: 3, CPUAccesses: 3}) {
 		t.Errorf("line 481 = %+v, want 3 reads, 3 accesses", got)
 	}

@@ -6,7 +6,7 @@ package vera
 // Events reported by SyncTo.
 type Events uint32
 
-// EventVSync: the beam reached line 480 and a finished frame is in Frame().
+// EventVSync: the beam reached line 480 and a finished frame is in FrameView().
 const EventVSync Events = 1
 
 // Register offsets from $9F20 (X16-HARDWARE.md 2.1-2.3).

@@ -153,7 +153,7 @@ func (s *sound) tick() {
 	s.prepare() // the tick may have stopped the program, or a step ended
 	m := s.m
 	n := m.SoundSample()
-	lr := m.Sound()
+	lr := m.SoundView()
 	s.fingerprint(n, lr)
 	s.stream.Write(lr)
 }

@@ -103,7 +103,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
-				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().Frame()); err != nil {
+				if err := writeFramePNG(framePNGPath(*framesDir, m.Frame()), m.VERA().FrameView()); err != nil {
 					return err
 				}
 			}
@@ -128,7 +128,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *pngPath != "" {
-		if err := writeFramePNG(*pngPath, m.VERA().Frame()); err != nil {
+		if err := writeFramePNG(*pngPath, m.VERA().FrameView()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())

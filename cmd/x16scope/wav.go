@@ -43,7 +43,7 @@ func (r *wavRecorder) frame() error {
 	if r == nil {
 		return nil
 	}
-	if err := r.w.Write(r.m.Sound()); err != nil {
+	if err := r.w.Write(r.m.SoundView()); err != nil {
 		return fmt.Errorf("%s: %w", r.path, err)
 	}
 	return nil
