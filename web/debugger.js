@@ -159,8 +159,8 @@
       el('h3', {}, 'Memory'), memBar, ui.mem, vera, ui.msg);
     ui.panel.addEventListener('toggle', act(refresh));
     const style = el('style', {}, `
-#debugger { margin: 8px 0; font-size: 13px; pointer-events: auto; background: var(--panel, #181b21);
-  border: 1px solid var(--line, #2a2f38); border-radius: 4px; padding: 6px 8px; max-width: 1240px; }
+#debugger { box-sizing: border-box; margin: 8px 0; font-size: 13px; pointer-events: auto; background: var(--panel, #181b21);
+  border: 1px solid var(--line, #2a2f38); border-radius: 4px; padding: 6px 8px; overflow-x: auto; }
 #debugger button { background: #262b34; color: inherit; border: 1px solid var(--line, #2a2f38); border-radius: 4px; padding: 2px 8px; cursor: pointer; }
 #debugger input, #debugger select { background: #0b0c0f; color: inherit; border: 1px solid var(--line, #2a2f38); }
 #debugger summary { cursor: pointer; font-weight: bold; }
@@ -177,8 +177,10 @@
 .dbg-msg { color: #e66; }
 #dbg-palette, #dbg-tiles { image-rendering: pixelated; border: 1px solid #555; }`);
     document.head.append(style);
-    const main = document.querySelector('main') || document.body;
-    main.after(ui.panel);
+    // Under the screen, in its column: beside the overlay, so the machine, its debugger and
+    // the frame's profile are in view together.
+    const col = document.querySelector('#screen-col');
+    if (col) col.append(ui.panel); else document.body.append(ui.panel);
   }
 
   function fromWatch(w) {

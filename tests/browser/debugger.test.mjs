@@ -32,6 +32,17 @@ test('debugger panel: breakpoint, keys, registers, memory, VERA viewers', async 
     await page.waitForFunction(() => x16scope.status().program === 'dapdemo.prg' && x16scope.status().frame >= 2, null, { timeout: 20000 });
     await page.click('#debugger > summary');
     await page.evaluate((b) => x16scope.debug.loadDebugInfo('dapdemo.dbg', new Uint8Array(b)), Array.from(demo('dbg')));
+    // Under the screen, beside the overlay (at 1x and, in a wide window, at 2x).
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 1000 });
+      const r = await page.evaluate(() => {
+        const b = (sel) => document.querySelector(sel).getBoundingClientRect();
+        return { o: b('#overlay'), d: b('#debugger'), s: b('#screen-slot') };
+      });
+      assert.ok(r.d.top >= r.s.bottom && r.d.right <= r.o.left + 1 && r.d.top < r.o.bottom,
+        `${width} px: panel ${JSON.stringify(r.d)}, screen ${JSON.stringify(r.s)}, overlay ${JSON.stringify(r.o)}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A breakpoint typed into the panel: the program stops on "again: jsr work".
     await page.fill('#dbg-bp-addr', '$0812');
