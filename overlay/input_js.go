@@ -2,59 +2,58 @@
 
 package overlay
 
-import "syscall/js"
+import (
+	"syscall/js"
 
-// inputState captures the keyboard, mouse and gamepads for the X16 (issue 6, item 2).
-// Keys arrive as KeyboardEvent.code on ebiten's canvas, which has keyboard focus after a
-// click on the screen; ebiten already calls preventDefault on them there, so while the
-// screen has focus browser shortcuts do not take keys away from the X16, and nothing is
-// intercepted once focus is elsewhere on the page.
-type inputState struct {
-	u       *UI
-	canvas  js.Value
-	keys    int       // key events delivered (status, tests)
-	held    [128]bool // keys down, by key code
-	mouseDX int
-	mouseDY int
-	buttons int
-	moved   bool
-	pads    padPorts // what the SNES ports were given
-	padsOn  bool     // a gamepad was connected at some point
-	locked  bool
+	"honnef.co/go/js/dom/v2"
+)
+
+// inputListeners capture the keyboard, mouse and gamepads for the X16 and hand each event's
+// fields to the UI (input.go). Keys arrive as KeyboardEvent.code on ebiten's canvas, which
+// has keyboard focus after a click on the screen; ebiten already calls preventDefault on
+// them there, so while the screen has focus browser shortcuts do not take keys away from
+// the X16, and nothing is intercepted once focus is elsewhere on the page.
+type inputListeners struct {
+	canvas *dom.BasicHTMLElement
+	padsOn bool // a gamepad was connected at some point
+	locked bool
 }
 
 // bind attaches the listeners to ebiten's canvas (it exists once ebiten's package init ran).
-func (in *inputState) bind(u *UI) {
-	in.u = u
-	in.canvas = jsDocument.Call("querySelector", "body > canvas")
-	if in.canvas.IsNull() {
+func (in *inputListeners) bind(pg *page) {
+	u := pg.ui
+	in.canvas = wrap(jsDocument.Call("querySelector", "body > canvas"))
+	if in.canvas == nil {
 		return
 	}
-	c := in.canvas
+	c := in.canvas.Value
 	// Browser shortcuts are taken out before ebiten's canvas listener can cancel them: a
 	// window listener in the capture phase runs first.
-	js.Global().Call("addEventListener", "keydown", js.FuncOf(func(this js.Value, args []js.Value) any {
-		ev := args[0]
-		if ev.Get("target").Equal(c) && BrowserShortcut(ev.Get("code").String(), ev.Get("ctrlKey").Bool(),
-			ev.Get("shiftKey").Bool(), ev.Get("altKey").Bool(), ev.Get("metaKey").Bool()) {
-			ev.Call("stopImmediatePropagation")
+	on(js.Global(), "keydown", true, func(ev *dom.BasicEvent) {
+		k := keyEvent(ev)
+		if ev.Get("target").Equal(c) && BrowserShortcut(k.Code(), k.CtrlKey(), k.ShiftKey(), k.AltKey(), k.MetaKey()) {
+			ev.StopImmediatePropagation()
 		}
-		return nil
-	}), true)
-	on(c, "keydown", func(ev js.Value) { in.key(ev, true) })
-	on(c, "keyup", func(ev js.Value) { in.key(ev, false) })
-	// Keys still held when the screen loses focus are released, so none sticks.
-	on(c, "blur", func(js.Value) { in.releaseAll() })
-	on(c, "mousedown", func(ev js.Value) {
-		if !in.locked && in.insideScreen(ev) {
-			// Pointer capture on click (issue 6); Esc releases it (the browser's rule).
-			c.Call("requestPointerLock")
-		}
-		in.buttons = ev.Get("buttons").Int()
-		in.moved = in.locked
 	})
-	on(c, "mouseup", func(ev js.Value) { in.buttons = ev.Get("buttons").Int(); in.moved = true })
-	on(c, "mousemove", func(ev js.Value) {
+	key := func(down bool) func(*dom.BasicEvent) {
+		return func(ev *dom.BasicEvent) {
+			ev.PreventDefault()
+			u.Key(keyEvent(ev).Code(), down)
+		}
+	}
+	on(c, "keydown", false, key(true))
+	on(c, "keyup", false, key(false))
+	// Keys still held when the screen loses focus are released, so none sticks.
+	on(c, "blur", false, func(*dom.BasicEvent) { u.ReleaseKeys() })
+	on(c, "mousedown", false, func(ev *dom.BasicEvent) {
+		if !in.locked && in.insideScreen(pg, ev) {
+			// Pointer capture on click; Esc releases it (the browser's rule).
+			in.canvas.Call("requestPointerLock")
+		}
+		u.MouseButtons(mouseEvent(ev).Buttons(), in.locked)
+	})
+	on(c, "mouseup", false, func(ev *dom.BasicEvent) { u.MouseButtons(mouseEvent(ev).Buttons(), true) })
+	on(c, "mousemove", false, func(ev *dom.BasicEvent) {
 		if !in.locked {
 			// pointerlockchange can arrive after the first moves of a new lock: ask the
 			// document rather than lose them.
@@ -63,68 +62,31 @@ func (in *inputState) bind(u *UI) {
 			}
 			in.locked = true
 		}
-		in.mouseDX += ev.Get("movementX").Int()
-		in.mouseDY += ev.Get("movementY").Int()
-		in.buttons = ev.Get("buttons").Int()
-		in.moved = true
+		m := mouseEvent(ev)
+		u.MouseMove(m.MovementX(), m.MovementY(), m.Buttons())
 	})
-	on(jsDocument, "pointerlockchange", func(js.Value) {
+	on(jsDocument, "pointerlockchange", false, func(*dom.BasicEvent) {
 		in.locked = jsDocument.Get("pointerLockElement").Equal(c)
 	})
-	on(js.Global(), "gamepadconnected", func(js.Value) { in.padsOn = true })
+	on(js.Global(), "gamepadconnected", false, func(*dom.BasicEvent) { in.padsOn = true })
+	u.SetGamepads(func() ([4]bool, [4]uint32, bool) {
+		if !in.padsOn {
+			return [4]bool{}, [4]uint32{}, false
+		}
+		p, b := gamepads()
+		return p, b, true
+	})
 }
 
 // insideScreen tells whether a mouse event happened over the X16 picture.
-func (in *inputState) insideScreen(ev js.Value) bool {
-	x, y, w, h := in.u.ScreenRect()
+func (in *inputListeners) insideScreen(pg *page, ev *dom.BasicEvent) bool {
+	x, y, w, h := pg.screenRect()
 	cx, cy := ev.Get("clientX").Float(), ev.Get("clientY").Float()
 	return cx >= x && cx < x+w && cy >= y && cy < y+h
 }
 
-// key sends a key press or release to the SMC as the X16's key code. A held key repeats as
-// repeated presses, as a PS/2 keyboard's typematic repeat does.
-func (in *inputState) key(ev js.Value, down bool) {
-	ev.Call("preventDefault")
-	n, ok := KeyNumber(ev.Get("code").String())
-	if !ok {
-		return
-	}
-	m := in.u.s.Machine()
-	if down {
-		m.KeyDown(n)
-		in.held[n] = true
-	} else {
-		m.KeyUp(n)
-		in.held[n] = false
-	}
-	in.keys++
-}
-
-// releaseAll sends a release for every key still down.
-func (in *inputState) releaseAll() {
-	m := in.u.s.Machine()
-	for n, down := range in.held {
-		if down {
-			m.KeyUp(uint8(n))
-			in.held[n] = false
-		}
-	}
-}
-
-// poll hands the machine the mouse movement since the last displayed frame and reads the
-// gamepads (standard mapping) as SNES controllers 1-4.
-func (in *inputState) poll() {
-	m := in.u.s.Machine()
-	if in.moved {
-		// DOM buttons: bit 0 left, 1 right, 2 middle, as the SMC's packet wants them.
-		m.MouseMove(in.mouseDX, in.mouseDY, uint8(in.buttons&7))
-		in.mouseDX, in.mouseDY, in.moved = 0, 0, false
-	}
-	if !in.padsOn {
-		return
-	}
-	var present [4]bool
-	var buttons [4]uint32
+// gamepads reads the connected pads (standard mapping only).
+func gamepads() (present [4]bool, buttons [4]uint32) {
 	pads := js.Global().Get("navigator").Call("getGamepads")
 	for i := 0; i < len(present) && i < pads.Length(); i++ {
 		p := pads.Index(i)
@@ -139,5 +101,5 @@ func (in *inputState) poll() {
 			}
 		}
 	}
-	in.pads.update(m, present, buttons)
+	return present, buttons
 }

@@ -2,154 +2,142 @@
 
 package overlay
 
-import (
-	"fmt"
-	"html"
-	"strconv"
-	"strings"
+import "honnef.co/go/js/dom/v2"
 
-	"syscall/js"
-
-	"x16scope/perf"
-)
-
-// zoneEditor is the "Zones, markers, symbols" panel: a table of address zones (name,
-// range, bank, idle) and marker region names, edited in place and applied as one list.
+// zoneEditor is the "Zones, markers, symbols" panel's DOM: it builds the table of ZoneRows
+// (zoneform.go decides what they hold and mean) and reads it back on Apply.
 type zoneEditor struct {
-	u    *UI
-	root js.Value
+	u          *UI
+	root       *dom.BasicHTMLElement
+	body, msg  *dom.BasicHTMLElement
+	rowInputs  []rowInputs // the table's rows, in order
+	tableBuilt bool
 }
 
-func (z *zoneEditor) bind(u *UI) {
-	z.u = u
-	z.root = byID("zones")
-	if z.root.IsNull() {
+// rowInputs are one table row and its inputs (nil where the row kind has none).
+type rowInputs struct {
+	tr                                     *dom.BasicHTMLElement
+	marker                                 bool
+	name, start, end, bank, idle, markerNo *dom.HTMLInputElement
+}
+
+// bind finds the panel and listens to its buttons; the UI (z.u) is set before any click.
+func (z *zoneEditor) bind() {
+	if z.root = byID("zones"); z.root == nil {
 		return
 	}
-	on(z.root, "click", func(ev js.Value) {
-		t := ev.Get("target")
-		act := t.Call("getAttribute", "data-act")
-		if act.IsNull() {
+	on(z.root.Value, "click", false, func(ev *dom.BasicEvent) {
+		t := target(ev)
+		if t == nil || !t.HasAttribute("data-act") {
 			return
 		}
-		switch act.String() {
+		switch t.GetAttribute("data-act") {
 		case "add":
-			z.addRow(perf.Zone{Name: "zone", Start: 0x0801, End: 0x9EFF, Bank: perf.AnyBank})
+			z.addRow(NewZoneRow(false))
 		case "add-marker":
-			z.addRow(perf.Zone{Name: "region", Marker: 1})
+			z.addRow(NewZoneRow(true))
 		case "del":
-			if tr := t.Call("closest", "tr"); !tr.IsNull() {
-				tr.Call("remove")
-			}
+			z.remove(t)
 		case "apply":
-			z.apply()
+			z.msg.SetTextContent(z.u.ApplyZones(z.rows()))
 		}
 	})
-	z.refresh()
 }
 
-// refresh rebuilds the table from the session's zone list.
-func (z *zoneEditor) refresh() {
-	if z.root.IsNull() {
+// show rebuilds the panel with these rows.
+func (z *zoneEditor) show(rows []ZoneRow) {
+	if z.root == nil {
 		return
 	}
-	var w strings.Builder
-	w.WriteString(`<p class=note>Cycles whose PC is in a zone are charged to it; an <b>idle</b> zone counts as waiting (for wait loops that store or call, e.g. <code>jsr GETIN</code>). Later zones win where they overlap. Bank applies to $A000-$FFFF. Marker rows name the regions a program opens with writes to $9FBC. Drop a .sym to add one zone per routine.</p>`)
-	w.WriteString(`<table><thead><tr><th>name</th><th>start</th><th>end</th><th>bank</th><th>idle</th><th>marker</th><th></th></tr></thead><tbody id="zone-rows"></tbody></table>`)
-	w.WriteString(`<button data-act="add">Add zone</button> <button data-act="add-marker">Name a marker region</button> <button data-act="apply">Apply</button> <span id="zone-msg" class=note></span>`)
-	setHTML(z.root, w.String())
-	for _, zn := range z.u.s.Zones() {
-		z.addRow(zn)
+	z.root.SetInnerHTML("")
+	note := create("p", "class", "note")
+	note.SetInnerHTML(ZoneNote)
+	table, head, tr := create("table"), create("thead"), create("tr")
+	for _, h := range []string{"name", "start", "end", "bank", "idle", "marker", ""} {
+		th := create("th")
+		th.SetTextContent(h)
+		appendTo(tr, th)
+	}
+	appendTo(head, tr)
+	z.body = create("tbody", "id", "zone-rows")
+	appendTo(table, head, z.body)
+	z.msg = create("span", "id", "zone-msg", "class", "note")
+	appendTo(z.root, note, table,
+		button("add", "Add zone"), text(" "), button("add-marker", "Name a marker region"), text(" "),
+		button("apply", "Apply"), text(" "), z.msg)
+	z.rowInputs = z.rowInputs[:0]
+	for _, r := range rows {
+		z.addRow(r)
 	}
 }
 
-func (z *zoneEditor) addRow(zn perf.Zone) {
-	body := byID("zone-rows")
-	if body.IsNull() {
+func button(act, label string) *dom.BasicHTMLElement {
+	b := create("button", "data-act", act)
+	b.SetTextContent(label)
+	return b
+}
+
+// text is a text node (as an element wrapper: only appended, never asked for element methods).
+func text(s string) *dom.BasicHTMLElement { return wrap(jsDocument.Call("createTextNode", s)) }
+
+func cell(children ...*dom.BasicHTMLElement) *dom.BasicHTMLElement {
+	td := create("td")
+	appendTo(td, children...)
+	return td
+}
+
+func input(attrs ...string) *dom.HTMLInputElement { return asInput(create("input", attrs...)) }
+
+// addRow appends a row showing r.
+func (z *zoneEditor) addRow(r ZoneRow) {
+	if z.body == nil {
 		return
 	}
-	tr := jsDocument.Call("createElement", "tr")
-	bank := ""
-	if zn.Bank != perf.AnyBank && zn.Marker == 0 {
-		bank = strconv.Itoa(zn.Bank)
-	}
-	idle := ""
-	if zn.Idle {
-		idle = " checked"
-	}
-	if zn.Marker != 0 {
-		setHTML(tr, fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td colspan=4 class=note>marker region</td><td><input type=number name=marker min=1 max=111 value=%d style="width:4em"></td><td><button data-act="del" aria-label="remove">×</button></td>`,
-			html.EscapeString(zn.Name), zn.Marker))
+	ri := rowInputs{tr: create("tr"), marker: r.Marker}
+	ri.name = input("type", "text", "name", "name", "value", r.Name)
+	del := create("button", "data-act", "del", "aria-label", "remove")
+	del.SetTextContent("×")
+	if r.Marker {
+		note := create("td", "colspan", "4", "class", "note")
+		note.SetTextContent("marker region")
+		ri.markerNo = input("type", "number", "name", "marker", "min", "1", "max", "111", "value", r.MarkerNum, "style", "width:4em")
+		appendTo(ri.tr, cell(ri.name.BasicHTMLElement), note, cell(ri.markerNo.BasicHTMLElement), cell(del))
 	} else {
-		setHTML(tr, fmt.Sprintf(`<td><input type=text name=name value="%s"></td><td><input type=text name=start value="$%04X" size=6></td><td><input type=text name=end value="$%04X" size=6></td><td><input type=text name=bank value="%s" size=3 placeholder=any></td><td><input type=checkbox name=idle%s></td><td></td><td><button data-act="del" aria-label="remove">×</button></td>`,
-			html.EscapeString(zn.Name), zn.Start, zn.End, bank, idle))
+		ri.start = input("type", "text", "name", "start", "value", r.Start, "size", "6")
+		ri.end = input("type", "text", "name", "end", "value", r.End, "size", "6")
+		ri.bank = input("type", "text", "name", "bank", "value", r.Bank, "size", "3", "placeholder", "any")
+		ri.idle = input("type", "checkbox", "name", "idle")
+		ri.idle.SetChecked(r.Idle)
+		appendTo(ri.tr, cell(ri.name.BasicHTMLElement), cell(ri.start.BasicHTMLElement), cell(ri.end.BasicHTMLElement),
+			cell(ri.bank.BasicHTMLElement), cell(ri.idle.BasicHTMLElement), cell(), cell(del))
 	}
-	body.Call("appendChild", tr)
+	appendTo(z.body, ri.tr)
+	z.rowInputs = append(z.rowInputs, ri)
 }
 
-// apply reads the table back into a zone list and installs it, or shows what is wrong.
-func (z *zoneEditor) apply() {
-	msg := byID("zone-msg")
-	var zones []perf.Zone
-	rows := jsDocument.Call("querySelectorAll", "#zone-rows tr")
-	for i := 0; i < rows.Length(); i++ {
-		tr := rows.Index(i)
-		get := func(name string) js.Value { return tr.Call("querySelector", `[name="`+name+`"]`) }
-		val := func(name string) string { return get(name).Get("value").String() }
-		zn := perf.Zone{Bank: perf.AnyBank}
-		zn.Name = strings.TrimSpace(val("name"))
-		if m := get("marker"); !m.IsNull() {
-			v, err := strconv.Atoi(val("marker"))
-			if err != nil {
-				setText(msg, fmt.Sprintf("row %d: marker must be a number 1-111", i+1))
-				return
-			}
-			zn.Marker = v
-		} else {
-			var err error
-			if zn.Start, err = parseAddr(val("start")); err == nil {
-				zn.End, err = parseAddr(val("end"))
-			}
-			if err != nil {
-				setText(msg, fmt.Sprintf("row %d: %v", i+1, err))
-				return
-			}
-			if b := strings.TrimSpace(val("bank")); b != "" {
-				v, err := strconv.Atoi(b)
-				if err != nil {
-					setText(msg, fmt.Sprintf("row %d: bank must be a number 0-255 or empty for any", i+1))
-					return
-				}
-				zn.Bank = v
-			}
-			zn.Idle = get("idle").Get("checked").Bool()
+// remove takes out the row holding the clicked button.
+func (z *zoneEditor) remove(btn *dom.BasicHTMLElement) {
+	tr := btn.Call("closest", "tr")
+	for i, ri := range z.rowInputs {
+		if ri.tr.Value.Equal(tr) {
+			ri.tr.Remove()
+			z.rowInputs = append(z.rowInputs[:i], z.rowInputs[i+1:]...)
+			return
 		}
-		zones = append(zones, zn)
 	}
-	if err := z.u.s.SetZones(zones); err != nil {
-		setText(msg, err.Error())
-		return
-	}
-	z.u.zoneGen++
-	z.u.dirty = true
-	setText(msg, fmt.Sprintf("applied %d zones", len(zones)))
 }
 
-// parseAddr reads "$1234", "0x1234" or decimal.
-func parseAddr(s string) (uint16, error) {
-	s = strings.TrimSpace(s)
-	base := 10
-	switch {
-	case strings.HasPrefix(s, "$"):
-		s, base = s[1:], 16
-	case strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0X"):
-		s, base = s[2:], 16
+// rows reads the table's inputs.
+func (z *zoneEditor) rows() []ZoneRow {
+	rows := make([]ZoneRow, len(z.rowInputs))
+	for i, ri := range z.rowInputs {
+		r := ZoneRow{Marker: ri.marker, Name: ri.name.Value()}
+		if ri.marker {
+			r.MarkerNum = ri.markerNo.Value()
+		} else {
+			r.Start, r.End, r.Bank, r.Idle = ri.start.Value(), ri.end.Value(), ri.bank.Value(), ri.idle.Checked()
+		}
+		rows[i] = r
 	}
-	v, err := strconv.ParseUint(s, base, 16)
-	if err != nil {
-		return 0, fmt.Errorf("address %q: want $0000-$FFFF", s)
-	}
-	return uint16(v), nil
+	return rows
 }
-
-func htmlEscape(s string) string { return html.EscapeString(s) }

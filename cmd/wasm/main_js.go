@@ -27,7 +27,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	ui, err := overlay.NewUI(s)
+	ui, err := overlay.BindPage(s)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,11 +1,7 @@
-//go:build js && wasm
-
 package overlay
 
-import "syscall/js"
-
 // Overlay steps timed per displayed frame (host milliseconds, summed), so the cost of each
-// part of UI.Update can be read through the JS API's hostStats() (issue 6's speed target:
+// part of UI.Update can be read through the JS API's hostStats() (the speed target:
 // emulation plus overlay within 20% of a 16.8 ms frame).
 const (
 	stepBarsSource = iota // bar records from the profiler ring
@@ -26,20 +22,14 @@ const (
 var stepNames = [stepCount]string{"barsSource", "barsDraw", "barsPut", "heatDraw", "heatPut", "splitDraw", "splitPut",
 	"text", "inspect", "inspectDOM", "stats", "status"}
 
-// stepTimer accumulates the time of each overlay step while on (each lap is a call out
-// to performance.now(), so it is off unless asked for: the JS API's timeOverlaySteps).
+// stepTimer accumulates the time of each overlay step while on (each lap reads the host
+// clock, a call out to performance.now() in the browser, so it is off unless asked for:
+// the JS API's timeOverlaySteps).
 type stepTimer struct {
 	on   bool
-	perf js.Value
+	now  func() float64
 	last float64
 	ms   [stepCount]float64
-}
-
-func (t *stepTimer) now() float64 {
-	if t.perf.IsUndefined() {
-		t.perf = js.Global().Get("performance")
-	}
-	return t.perf.Call("now").Float()
 }
 
 // start begins timing; lap charges the time since the last start or lap to step s.
