@@ -1,6 +1,7 @@
 package dbginfo
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -107,6 +108,9 @@ func FuzzParse(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	if c, err := os.ReadFile("../../cmd/x16scope/testdata/clocals.dbg"); err == nil {
+		f.Add(c)
+	}
 	f.Add([]byte("version\tmajor=2,minor=0\nseg\tid=0,name=\"C\",start=0,size=4\nspan\tid=0,seg=0,start=0,size=2\nfile\tid=0,name=\"a.s\"\nline\tid=0,file=0,line=3,span=0"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		info, err := Parse(data)
@@ -115,6 +119,9 @@ func FuzzParse(f *testing.F) {
 		}
 		for a := uint32(0); a < 0x10000; a += 0x111 {
 			info.LineAt(a)
+			if fn, ok := info.CFunctionAt(a); ok {
+				info.CLocals(fn)
+			}
 		}
 		// A few files: a hostile file can declare 2^18 of them, and FileID is linear.
 		for i := range min(len(info.Files), 8) {
@@ -124,4 +131,48 @@ func FuzzParse(f *testing.F) {
 		info.Labels()
 		info.CheckProgram("x.prg", []byte{1, 8, 0, 0})
 	})
+}
+
+// The C function at an address and its locals, from a cl65 build.
+func TestCFunctions(t *testing.T) {
+	data, err := os.ReadFile("../../cmd/x16scope/testdata/clocals.dbg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(fn int) (out []string) {
+		for _, l := range info.CLocals(fn) {
+			out = append(out, l.Name+":"+l.SC)
+		}
+		return out
+	}
+	var sumAt, mainAt uint32
+	for _, sym := range info.Syms {
+		switch sym.Name {
+		case "_sum":
+			sumAt = uint32(sym.Val)
+		case "_main":
+			mainAt = uint32(sym.Val)
+		}
+	}
+	for _, c := range []struct {
+		addr uint32
+		fn   string
+		want string
+	}{{sumAt + 4, "_sum", "[n:auto total:auto i:auto]"}, {mainAt + 4, "_main", "[count:auto s:auto]"}} {
+		fn, ok := info.CFunctionAt(c.addr)
+		if !ok || info.Scopes[fn].Name != c.fn {
+			t.Errorf("$%04X: function %v %v, want %s", c.addr, fn, ok, c.fn)
+			continue
+		}
+		if got := fmt.Sprint(names(fn)); got != c.want {
+			t.Errorf("%s: locals %s, want %s", c.fn, got, c.want)
+		}
+	}
+	if _, ok := info.CFunctionAt(0x0400); ok {
+		t.Error("a C function at $0400, outside the program")
+	}
 }
