@@ -132,9 +132,9 @@ func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
 // may push, as long as the stack pointer never rises above where the pass began: then every
 // pull in it reads a byte pushed earlier in the same pass, each pass pushes the same bytes,
 // and a loop that polls through a subroutine (`jsr GETIN / beq -`) is as idle as one that
-// polls inline. (A pass that reads the stack page below S with an ordinary load, which no
-// compiler or KERNAL routine does, would read the previous pass's pushes; the loop closed
-// twice the same way before it is checked, so those are this pass's own bytes again.)
+// polls inline. (A pass that read the stack page below S with an ordinary load would read
+// the previous pass's pushes, which the check does not compare; cc65's code, ca65 idioms and
+// both KERNALs never do that.)
 var pushes = [256]bool{0x20: true, 0x48: true, 0x08: true, 0xDA: true, 0x5A: true}
 
 // idlePass executes one pass of the loop [head, end] from its head and skips the passes
