@@ -133,8 +133,7 @@ func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
 // pull in it reads a byte pushed earlier in the same pass, each pass pushes the same bytes,
 // and a loop that polls through a subroutine (`jsr GETIN / beq -`) is as idle as one that
 // polls inline. (A pass that read the stack page below S with an ordinary load would read
-// the previous pass's pushes, which the check does not compare; cc65's code, ca65 idioms and
-// both KERNALs never do that.)
+// the previous pass's pushes, which the check does not compare: a known limit.)
 var pushes = [256]bool{0x20: true, 0x48: true, 0x08: true, 0xDA: true, 0x5A: true}
 
 // idlePass executes one pass of the loop [head, end] from its head and skips the passes
