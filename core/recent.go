@@ -25,8 +25,8 @@ func (m *Machine) KeepRecent(on bool) {
 	m.retrigger()
 }
 
-// Recent returns the ring.
-func (m *Machine) Recent() *Recent { return &m.bus.recent }
+// RecentView is the ring itself, not a copy: it changes as the machine runs.
+func (m *Machine) RecentView() *Recent { return &m.bus.recent }
 
 // ClearRecent empties the ring (a new program, a reset).
 func (m *Machine) ClearRecent() { m.bus.recent.N, m.bus.recent.IOPC = 0, 0 }

@@ -30,7 +30,7 @@ func TestRecentRingMatchesARecorder(t *testing.T) {
 			for f := 0; f < 20; f++ {
 				m.RunFrame()
 				twin.RunFrame()
-				rc := m.Recent()
+				rc := m.RecentView()
 				if rc.N != uint64(len(r.all)) {
 					t.Fatalf("frame %d: ring counted %d instructions, the recorder saw %d", f, rc.N, len(r.all))
 				}
@@ -58,18 +58,18 @@ func TestRecentRingOffAndIOPage(t *testing.T) {
 	}
 	m.SetCPU(CPUState{PC: 0x0200, S: 0xFF, P: flagI})
 	m.RunUntil(m.Cycle() + 100)
-	if n := m.Recent().N; n != 0 {
+	if n := m.RecentView().N; n != 0 {
 		t.Fatalf("ring off, yet %d instructions in it", n)
 	}
 	m.KeepRecent(true)
 	m.SetCPU(CPUState{PC: 0x0200, S: 0xFF, P: flagI})
 	m.RunUntil(m.Cycle() + 100)
-	rc := m.Recent()
+	rc := m.RecentView()
 	if rc.N == 0 || rc.Ring[0].PC() != 0x0200 || rc.IOPC != 0x9F60 {
 		t.Fatalf("ring: %d instructions, first at $%04X, I/O PC $%04X; want the JMP at $0200 first and $9F60", rc.N, rc.Ring[0].PC(), rc.IOPC)
 	}
 	m.ClearRecent()
-	if rc := m.Recent(); rc.N != 0 || rc.IOPC != 0 {
+	if rc := m.RecentView(); rc.N != 0 || rc.IOPC != 0 {
 		t.Fatal("ClearRecent left instructions or the I/O PC")
 	}
 }

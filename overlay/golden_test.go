@@ -25,7 +25,7 @@ func TestSmokeGolden(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		s.Advance(noClock)
 	}
-	pix := FrameRGBA(s.Machine())
+	pix := FrameRGBAView(s.Machine())
 	if pix == nil {
 		t.Fatal("no frame")
 	}

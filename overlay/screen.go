@@ -13,9 +13,9 @@ import (
 // completed at VSYNC.
 type frameSource interface{ FrameView() []byte }
 
-// FrameRGBA returns the machine's last completed frame (640x480x4 bytes), or nil when
-// the VERA renderer provides none.
-func FrameRGBA(m *core.Machine) []byte {
+// FrameRGBAView is the machine's last completed frame (640x480x4 bytes): VERA's own
+// buffer, not a copy. It is nil when the VERA renderer provides none.
+func FrameRGBAView(m *core.Machine) []byte {
 	if f, ok := any(m.VERA()).(frameSource); ok {
 		if pix := f.FrameView(); len(pix) == vera.ScreenWidth*vera.ScreenHeight*4 {
 			return pix
@@ -27,7 +27,7 @@ func FrameRGBA(m *core.Machine) []byte {
 // ScreenshotPNG encodes the last completed frame as a PNG (the JS API's screenshot()).
 // With no frame yet it returns nil.
 func ScreenshotPNG(m *core.Machine) []byte {
-	pix := FrameRGBA(m)
+	pix := FrameRGBAView(m)
 	if pix == nil {
 		return nil
 	}

@@ -375,7 +375,7 @@ func (s *Session) Warp() bool { return s.warp }
 func (s *Session) Stopped() StopReason { return s.stop }
 
 // Recent returns the last n executed instructions, oldest first.
-func (s *Session) Recent(n int) []Instr { return recentLast(s.m.Recent(), n) }
+func (s *Session) Recent(n int) []Instr { return recentLast(s.m.RecentView(), n) }
 
 // Tick is what one displayed frame did.
 type Tick struct {
@@ -445,7 +445,7 @@ func (s *Session) runTo(target uint64, t *Tick) {
 		if s.debugAfter(ev) {
 			break
 		}
-		s.stop = diagnose(ev, s.m, s.m.Recent())
+		s.stop = diagnose(ev, s.m, s.m.RecentView())
 		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
 			s.stop = "stopped"
 		}

@@ -150,7 +150,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.shown = f
 		return
 	}
-	if pix := overlay.FrameRGBA(m); pix != nil {
+	if pix := overlay.FrameRGBAView(m); pix != nil {
 		g.screen.show(pix)
 		g.firstFrame(f)
 	}
@@ -179,7 +179,7 @@ func (g *game) drawWithEbiten(screen *ebiten.Image, m *core.Machine, f uint64) {
 		g.img = ebiten.NewImage(vera.ScreenWidth, vera.ScreenHeight)
 	}
 	if f != g.shown || g.shown == 0 {
-		if pix := overlay.FrameRGBA(m); pix != nil {
+		if pix := overlay.FrameRGBAView(m); pix != nil {
 			g.img.WritePixels(pix)
 			g.firstFrame(f)
 		}

@@ -25,7 +25,7 @@ type outcome struct {
 // watch tells, after a frame that returned ev, whether the program has stopped for good and
 // how (the same diagnosis as the browser app's "Program stopped" panel).
 func watch(ev core.Event, m *core.Machine) (outcome, bool) {
-	kind, why := overlay.Diagnose(ev, m, m.Recent())
+	kind, why := overlay.Diagnose(ev, m, m.RecentView())
 	switch kind {
 	case overlay.StopReturn:
 		if _, ok := m.Returned(); ok {

@@ -147,7 +147,7 @@ func lookupLabel(syms []perf.Symbol, name string) (core.Breakpoint, error) {
 
 // printRecent prints the last n instructions of the machine's ring, oldest first.
 func printRecent(w io.Writer, m *core.Machine, n int) {
-	r := m.Recent()
+	r := m.RecentView()
 	n = int(min(uint64(n), r.N, core.RecentSize))
 	fmt.Fprintf(w, "last %d instructions:\n", n)
 	for i := r.N - uint64(n); i < r.N; i++ {
