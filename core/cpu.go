@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // Processor status flags.
 const (
 	flagC uint8 = 1 << 0 // carry
@@ -81,4 +83,50 @@ func (c *CPU) Reset() {
 	lo := b.read(vectorReset)
 	hi := b.read(vectorReset + 1)
 	c.PC = uint16(hi)<<8 | uint16(lo)
+}
+
+// cpuFlags are the P bits a debugger edits by name.
+var cpuFlags = map[string]uint8{"N": flagN, "V": flagV, "D": flagD, "I": flagI, "Z": flagZ, "C": flagC}
+
+// Set sets one register by name, as debuggers let users edit them: A, X, Y, S and P take a
+// byte, PC a word, and a flag (N, V, D, I, Z, C) 0 or 1. A value out of range or an
+// unknown name is refused and leaves s as it was.
+func (s *CPUState) Set(name string, v int) error {
+	bit, isFlag := cpuFlags[name]
+	limit := 0xFF
+	switch {
+	case name == "PC":
+		limit = 0xFFFF
+	case isFlag:
+		limit = 1
+	}
+	if v < 0 || v > limit {
+		if isFlag {
+			return fmt.Errorf("%s = %d: want 0 or 1", name, v)
+		}
+		return fmt.Errorf("%s = %d: want 0-$%X", name, v, limit)
+	}
+	switch name {
+	case "A":
+		s.A = uint8(v)
+	case "X":
+		s.X = uint8(v)
+	case "Y":
+		s.Y = uint8(v)
+	case "S":
+		s.S = uint8(v)
+	case "P":
+		s.P = uint8(v)
+	case "PC":
+		s.PC = uint16(v)
+	default:
+		if !isFlag {
+			return fmt.Errorf("no register %q (A X Y S P PC, flags N V D I Z C)", name)
+		}
+		s.P &^= bit
+		if v == 1 {
+			s.P |= bit
+		}
+	}
+	return nil
 }

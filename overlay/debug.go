@@ -238,39 +238,8 @@ func (s *Session) SetRegister(name string, v int) error {
 		return errors.New("registers can be edited when the debugger has stopped the machine")
 	}
 	c := s.m.CPU()
-	limit := 0xFF
-	if name == "PC" {
-		limit = 0xFFFF
-	}
-	if len(name) == 1 && strings.Contains("NVDIZC", name) {
-		limit = 1
-	}
-	if v < 0 || v > limit {
-		return fmt.Errorf("%s = %d: want 0-%d", name, v, limit)
-	}
-	flags := map[string]uint8{"N": 0x80, "V": 0x40, "D": 0x08, "I": 0x04, "Z": 0x02, "C": 0x01}
-	switch name {
-	case "A":
-		c.A = uint8(v)
-	case "X":
-		c.X = uint8(v)
-	case "Y":
-		c.Y = uint8(v)
-	case "S":
-		c.S = uint8(v)
-	case "P":
-		c.P = uint8(v)
-	case "PC":
-		c.PC = uint16(v)
-	default:
-		bit, ok := flags[name]
-		if !ok {
-			return fmt.Errorf("no register %q (A X Y S P PC, flags N V D I Z C)", name)
-		}
-		c.P &^= bit
-		if v == 1 {
-			c.P |= bit
-		}
+	if err := c.Set(name, v); err != nil {
+		return err
 	}
 	s.m.SetCPU(c)
 	return nil

@@ -354,36 +354,24 @@ func (s *dapSession) setVariable(a dap.SetVariableArguments) (string, error) {
 	c := m.CPU()
 	switch a.VariablesReference {
 	case varRegisters:
-		if a.Name == "PC" {
-			if v < 0 || v > 0xFFFF {
-				return "", fmt.Errorf("PC %d: want 0-$FFFF", v)
-			}
-			c.PC = uint16(v)
-			m.SetCPU(c)
-			return hex16(c.PC), nil
-		}
-		if v < 0 || v > 0xFF {
-			return "", fmt.Errorf("%s %d: want 0-$FF", a.Name, v)
-		}
 		switch a.Name {
-		case "A":
-			c.A = uint8(v)
-		case "X":
-			c.X = uint8(v)
-		case "Y":
-			c.Y = uint8(v)
-		case "S":
-			c.S = uint8(v)
-		case "P":
-			c.P = uint8(v)
-		case "RAM bank":
-			return hex8(uint8(v)), m.Poke(0, uint8(v))
-		case "ROM bank":
-			return hex8(uint8(v)), m.Poke(1, uint8(v))
-		default:
-			return "", fmt.Errorf("no register %q", a.Name)
+		case "RAM bank", "ROM bank":
+			if v < 0 || v > 0xFF {
+				return "", fmt.Errorf("%s %d: want 0-$FF", a.Name, v)
+			}
+			latch := uint16(0) // the bank latches are $00 (RAM) and $01 (ROM)
+			if a.Name == "ROM bank" {
+				latch = 1
+			}
+			return hex8(uint8(v)), m.Poke(latch, uint8(v))
+		}
+		if err := c.Set(a.Name, int(v)); err != nil {
+			return "", err
 		}
 		m.SetCPU(c)
+		if a.Name == "PC" {
+			return hex16(c.PC), nil
+		}
 		return hex8(uint8(v)), nil
 	case varSymbols:
 		addr, err := s.address(a.Name)
