@@ -44,9 +44,7 @@ func (s *Session) rewindToFrameStart() (frameStart, error) {
 	}
 	s.adopt(m, p)
 	s.keepFrameStart()
-	d := s.dbg
-	s.applyDebug() // the new machine gets the breakpoints; applyDebug clears the stop
-	s.dbg.stopped, s.dbg.why = d.stopped, d.why
+	s.applyDebug() // the new machine gets the breakpoints (debugAfter then sets the stop)
 	return target, nil
 }
 

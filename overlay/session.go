@@ -435,7 +435,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 
 // runTo runs until a cycle, stopping early when the program stops.
 func (s *Session) runTo(target uint64, t *Tick) {
-	start, frame := s.m.Cycle(), s.m.Frame()
+	m, start, frame := s.m, s.m.Cycle(), s.m.Frame()
 	for s.m.Cycle() < target && s.stop == "" && !s.dbg.stopped {
 		// Runs stop at each VSYNC, where the state of the frame that starts is kept.
 		ev := s.m.RunUntil(s.debugChunk(min(target, s.m.NextVSync())))
@@ -453,8 +453,8 @@ func (s *Session) runTo(target uint64, t *Tick) {
 			break
 		}
 	}
-	if s.m.Cycle() < start {
-		return // the debugger went back to a frame's start (debug_rewind.go): nothing ran
+	if s.m != m {
+		return // the debugger went back to a frame's start on a restored machine (debug_rewind.go)
 	}
 	t.Cycles += s.m.Cycle() - start
 	t.VSyncs += int(s.m.Frame() - frame)
