@@ -1,11 +1,10 @@
 // Browser tests of the x16scope app: headless Debian chromium via playwright-core.
 // Run with `node --test tests/browser/` (make test does, after building the wasm).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  ensureBuilt, startServer, launch, openApp, dropFiles, testdata, artifacts, cli, decodeInPage, stepFrames,
+  useBrowser, openApp, dropFiles, testdata, artifacts, cli, decodeInPage, stepFrames,
 } from './harness.mjs';
 
 // The built-in ROM the wasm embeds (rom/), given to the CLI explicitly so both run the same
@@ -15,19 +14,8 @@ const builtinROM = process.env.X16SCOPE_ROM || 'rom/x16scope-rom.bin';
 let server;
 let browser;
 const measured = {};
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-  writeFileSync(path.join(artifacts, 'measurements.json'), JSON.stringify(measured, null, 2));
-  console.log('measurements:', JSON.stringify(measured));
-});
+useBrowser((s, b) => { server = s; browser = b; },
+  { measured, file: 'measurements.json', label: 'measurements' });
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`) });

@@ -1,24 +1,14 @@
 // Browser tests of captures and permalinks: Capture in one page, open the link in a new
 // page: the same picture and figures, paused; Resume runs. Also the static-host fallback
 // (the capture in the URL fragment) and dropping a capture file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ensureBuilt, startServer, launch, dropFiles, artifacts } from './harness.mjs';
+import { useBrowser, dropFiles, artifacts } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 // These tests open up to four pages each; on a loaded machine a page can take tens of
 // seconds to start, so the waits are generous (they end as soon as the page is ready).

@@ -1,25 +1,15 @@
 // Browser tests of the debugger panel (web/debugger.js over cmd/wasm/debugapi_js.go):
 // a breakpoint set in the panel stops the program, the keys step, registers and memory are
 // edited, the VERA viewers draw, and bad input leaves the machine running.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, startServer, launch, openApp, dropFiles, artifacts, root } from './harness.mjs';
+import { useBrowser, openApp, dropFiles, artifacts, root } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 const demo = (ext) => readFileSync(path.join(root, 'cmd/x16scope/testdata', `dapdemo.${ext}`));
 const state = (page) => page.evaluate(() => x16scope.debug.state());

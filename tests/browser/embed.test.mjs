@@ -1,30 +1,19 @@
 // Browser tests of embedding (embed.html, <x16-scope>, the postMessage API, Copy embed
 // code) and its measurements: two embeds' emulation time per frame, the bytes an embed
 // loads besides the wasm, the time from a click to the first frame.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ensureBuilt, startServer, launch, artifacts, root, decodeInPage } from './harness.mjs';
+import { useBrowser, artifacts, root, decodeInPage } from './harness.mjs';
 
 let server;
 let browser;
 const measured = {};
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-  writeFileSync(path.join(artifacts, 'embed-measurements.json'), JSON.stringify(measured, null, 2));
-  console.log('embed measurements:', JSON.stringify(measured));
-});
+useBrowser((s, b) => { server = s; browser = b; },
+  { measured, file: 'embed-measurements.json', label: 'embed measurements' });
 
 // The same server under another origin: localhost and 127.0.0.1 are different origins.
 const otherOrigin = () => server.url.replace('127.0.0.1', 'localhost');

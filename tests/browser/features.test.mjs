@@ -1,26 +1,14 @@
 // Browser tests of the app's loading paths (URL parameters, zips, a dropped ROM) and controls
 // (next overrun, reset, speed, the zone editor, a stopped program's state).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  ensureBuilt, startServer, launch, openApp, dropFiles, testdata, artifacts, makeZip, root,
-} from './harness.mjs';
+import { useBrowser, openApp, dropFiles, testdata, artifacts, makeZip, root } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 const loaded = (page) => page.waitForFunction(() => window.x16scopeTimeline && window.x16scopeTimeline.loaded > 0,
   null, { timeout: 30000 });

@@ -1,14 +1,12 @@
 // Browser tests of what a new user meets first: the JS API's argument checks, what the page
 // says about bad or unexpected files and URL parameters, picking files and folders, the
 // screen's scale and fullscreen, the selected frame, and the save and help buttons.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ensureBuilt, startServer, launch, openApp as openPage, dropFiles, testdata, artifacts, makeZip,
-} from './harness.mjs';
+import { useBrowser, openApp as openPage, dropFiles, testdata, artifacts, makeZip } from './harness.mjs';
 
 // The machine these run on may be shared and slow: generous waits.
 async function openApp(...args) {
@@ -19,17 +17,7 @@ async function openApp(...args) {
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 const loaded = (page) => page.waitForFunction(() => window.x16scopeTimeline && window.x16scopeTimeline.loaded > 0,
   null, { timeout: 30000 });

@@ -1,11 +1,12 @@
 // Shared setup for the browser tests: build the wasm if it is missing, start the loopback
 // server (cmd/serve) on a free port, and launch Debian's chromium through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artifacts = path.join(root, 'test-results', 'browser');
@@ -157,4 +158,27 @@ export async function peekIs(page, addr, want, what) {
     const hex = (l) => l.map((v) => v.toString(16).padStart(2, '0')).join(' ');
     throw new Error(`${what}: memory at $${addr.toString(16)} is ${hex(got)}, want ${hex(want)}`);
   }
+}
+
+// useBrowser registers the hooks every browser test file needs: before its tests, build
+// (unless prebuilt), start the server and launch Chromium, handing both to set; after them,
+// close and stop them and, given measured, write it to test-results/browser/file and print
+// it under label.
+export function useBrowser(set, { measured, file, label } = {}) {
+  let server;
+  let browser;
+  before(async () => {
+    ensureBuilt();
+    server = await startServer();
+    browser = await launch();
+    set(server, browser);
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) server.proc.kill();
+    if (measured) {
+      writeFileSync(path.join(artifacts, file), JSON.stringify(measured, null, 2));
+      console.log(`${label}:`, JSON.stringify(measured));
+    }
+  });
 }

@@ -2,26 +2,14 @@
 // is captured with pointer lock on a click. Small guest programs
 // (testdata/joypad.s, testdata/mouse.s) read the KERNAL's joystick_get and mouse_get on the
 // built-in ROM once a frame and keep the answers in zero page, read back with peek.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {
-  ensureBuilt, startServer, launch, openApp, testdata, artifacts, peekIs,
-} from './harness.mjs';
+import { useBrowser, openApp, testdata, artifacts, peekIs } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 // padMock replaces navigator.getGamepads before the page's scripts run: four slots, empty
 // until the test plugs a pad in. A pad follows the Gamepad interface's fields that the app

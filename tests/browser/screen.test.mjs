@@ -4,25 +4,15 @@
 // a pipeline flush, about 25 ms of main-thread stall each), so the picture is not drawn
 // with WebGL; a Chrome trace of a program that changes its picture every frame counts the
 // read-backs.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, ensureBuilt, startServer, launch, openApp } from './harness.mjs';
+import { useBrowser, root, openApp } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-});
+useBrowser((s, b) => { server = s; browser = b; });
 
 test('a picture that changes every frame reaches the page with no GPU read-back', async () => {
   const page = await openApp(browser, server.url);

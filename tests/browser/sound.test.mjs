@@ -1,29 +1,18 @@
 // Browser tests of the sound (web/sound.js, cmd/wasm/sound_js.go): audio starts only on a
 // user gesture, is silent while paused, muted by the button, and the samples the page
 // makes are the native build's, sample for sample.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, startServer, launch, openApp, dropFiles, root, artifacts, cli } from './harness.mjs';
+import { useBrowser, openApp, dropFiles, root, cli } from './harness.mjs';
 
 let server;
 let browser;
 const measured = {};
-
-before(async () => {
-  ensureBuilt();
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.proc.kill();
-  writeFileSync(path.join(artifacts, 'sound-measurements.json'), JSON.stringify(measured, null, 2));
-  console.log('sound measurements:', JSON.stringify(measured));
-});
+useBrowser((s, b) => { server = s; browser = b; },
+  { measured, file: 'sound-measurements.json', label: 'sound measurements' });
 
 const prg = () => readFileSync(path.join(root, 'core', 'testdata', 'ymmusic.prg'));
 const stats = (page) => page.evaluate(() => window.x16scopeSoundStats());
