@@ -11,7 +11,7 @@ import (
 // register for a timer flag, up to 65,536 times. On the chip, timer B (loaded with $FD)
 // overflows 3 x 1,024 YM clocks later, 0.86 ms, and the program starts in frame 31. The
 // official emulator advances its YM2151 only as the host's audio device takes samples, so
-// while the KERNAL boots no flag comes and the loop runs out, about 1.1 M cycles. With the
+// while the KERNAL boots, most likely, no flag comes and the loop runs out. With the
 // timer flags hidden, as there, this machine starts the program in frame 39: the 8 frames
 // of the loop, within a frame of the official emulator's 38 (its clock does move a little).
 func TestStartFrameWithStillYMClock(t *testing.T) {
