@@ -50,6 +50,10 @@ type Bus struct {
 	// look at the instruction in progress with forceLook (whi = 0).
 	whi        uint32
 	plo, pspan uint32
+	// rhi is whi as it would be without the recent-instruction ring, which holds whi at 0
+	// to see every instruction: after writing the ring, the run loop goes on when the next
+	// PC is below rhi (0 when a look is forced or every instruction is recorded).
+	rhi        uint32
 	spans      bool     // a span tracer is attached: marker writes wait for look
 	marks      [4]uint8 // marker writes of the instruction in progress (span mode)
 	nmarks     uint8
@@ -173,7 +177,7 @@ func (b *Bus) writeBack(a uint16, v uint8) {
 // forceLook makes the run loop look at the instruction in progress (Machine.look), and a
 // span tracer see it: a bank latch or marker write, BRK (opens a handler), RTI (closes
 // one), WAI (halts), a write in a confirmed loop (ends it).
-func (b *Bus) forceLook() { b.whi, b.pspan, b.forced = 0, 0, true }
+func (b *Bus) forceLook() { b.whi, b.rhi, b.pspan, b.forced = 0, 0, 0, true }
 
 // now is the cycle at which the access in progress happens (read/write count it already).
 func (b *Bus) now() uint64 { return b.cycle - 1 }

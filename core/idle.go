@@ -180,7 +180,7 @@ again:
 			if b.keepRecent {
 				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc)))
 			}
-			if uint32(c.PC)-b.plo >= b.pspan || c.PC >= m.sys.trapLow || b.recAll || !b.keepRecent {
+			if !b.keepRecent || uint32(c.PC) >= b.rhi {
 				m.afterHooks(pc, op, t0)
 			}
 		}

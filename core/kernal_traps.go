@@ -96,7 +96,7 @@ func (s *sysDevices) rearm() {
 func (s *sysDevices) request(action uint8) {
 	s.pending |= action
 	s.trapLow = 0
-	s.m.bus.whi = 0 // the run loop's check covers the traps (watch.go)
+	s.m.bus.whi, s.m.bus.rhi = 0, 0 // the run loop's check covers the traps (watch.go)
 }
 
 // reset is the machine's reset: devices go to their power-on state; the file system and

@@ -165,8 +165,12 @@ func (m *Machine) retrigger() {
 func (m *Machine) setTrigger(lo, span uint32) {
 	b := &m.bus
 	b.plo, b.pspan = lo, span
-	b.whi = 0
-	if !b.recAny {
+	b.whi, b.rhi = 0, 0
+	switch {
+	case b.recAll:
+	case b.keepRecent:
+		b.rhi = m.bound(lo, span)
+	default:
 		b.whi = m.bound(lo, span)
 	}
 }
