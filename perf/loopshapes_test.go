@@ -144,7 +144,7 @@ func TestLoopShapes(t *testing.T) {
 			prg := sh.prg(t)
 			// The readers agree: span mode and every instruction, idle skip on and off.
 			for _, skip := range []bool{true, false} {
-				compareSpans(t, testROM(), prg, nil, frames, skip, false)
+				compareSpans(t, testROM(), prg, nil, frames, skip, noExtras)
 			}
 			m, err := core.New(core.Config{ROM: testROM()})
 			if err != nil {

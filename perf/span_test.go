@@ -66,16 +66,22 @@ func TestSpansMatchEveryInstruction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, skip := range []bool{true, false} {
-			name := tc.name
-			if !skip {
-				name += "/no-idle-skip"
-			}
-			t.Run(name, func(t *testing.T) {
-				// The grid runs also keep the recent-instruction ring and feed a recorder on
-				// the span machine: neither may change what the profiler sees.
-				extras := strings.HasSuffix(tc.name, "grid")
-				c := compareSpans(t, tc.rom, prg, tc.zones, tc.frames(), skip, extras)
+		// The grid runs also keep the recent-instruction ring on the span machine, alone
+		// (as the page runs) and with a recorder: neither may change what the profiler sees.
+		type variant struct {
+			suffix string
+			skip   bool
+			extras spanExtras
+		}
+		variants := []variant{{"", true, noExtras}, {"/no-idle-skip", false, noExtras}}
+		if strings.HasSuffix(tc.name, "grid") {
+			variants = []variant{{"", true, ringAndRecorder}, {"/no-idle-skip", false, ringAndRecorder},
+				{"/ring", true, ringOnly}, {"/ring/no-idle-skip", false, ringOnly}}
+		}
+		for _, vr := range variants {
+			skip := vr.skip
+			t.Run(tc.name+vr.suffix, func(t *testing.T) {
+				c := compareSpans(t, tc.rom, prg, tc.zones, tc.frames(), skip, vr.extras)
 				if c.instrs > 10000 && c.told*10 > c.instrs {
 					t.Errorf("span mode was told of %d instructions of about %d: not spans", c.told, c.instrs)
 				}
@@ -90,7 +96,16 @@ type spanCounts struct{ reports, told, edges, instrs int }
 
 // compareSpans runs prg on two machines, in span mode and classifying every instruction,
 // for frames frames, and fails t at the first difference.
-func compareSpans(t *testing.T, romImage, prg []byte, zones []Zone, frames int, skip, extras bool) spanCounts {
+// spanExtras is what else the span machine of compareSpans keeps besides the profiler.
+type spanExtras int
+
+const (
+	noExtras        spanExtras = iota
+	ringOnly                   // the recent-instruction ring, as the page runs
+	ringAndRecorder            // the ring and a recorder of every instruction
+)
+
+func compareSpans(t *testing.T, romImage, prg []byte, zones []Zone, frames int, skip bool, extras spanExtras) spanCounts {
 	t.Helper()
 	start := func(every bool) (*core.Machine, *Profiler) {
 		m, err := core.New(core.Config{ROM: romImage})
@@ -114,8 +129,10 @@ func compareSpans(t *testing.T, romImage, prg []byte, zones []Zone, frames int, 
 	counter := &reportCounter{Profiler: sp}
 	sm.SetTracer(counter)
 	sp.rewatch()
-	if extras {
+	if extras != noExtras {
 		sm.KeepRecent(true)
+	}
+	if extras == ringAndRecorder {
 		sm.SetRecorder(nullRecorder{})
 	}
 	for f := 0; f < frames; f++ {
@@ -173,7 +190,11 @@ func TestSpansMatchOnTrickyLoops(t *testing.T) {
 		for _, zones := range [][]Zone{nil, {{Name: "part", Start: 0x0803, End: 0x0805, Bank: AnyBank}}} {
 			for _, skip := range []bool{true, false} {
 				t.Run(fmt.Sprintf("%s/zones=%d/skip=%v", name, len(zones), skip), func(t *testing.T) {
-					compareSpans(t, testROM(), prg, zones, 4, skip, len(zones) != 0)
+					extras := noExtras
+					if len(zones) != 0 {
+						extras = ringAndRecorder
+					}
+					compareSpans(t, testROM(), prg, zones, 4, skip, extras)
 				})
 			}
 		}
