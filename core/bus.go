@@ -60,7 +60,7 @@ type Bus struct {
 	forced     bool // the instruction in progress forced a look: the profiler sees it (forceLook)
 	recAll     bool // every instruction is recorded (a Recorder, or a tracer with Watch.Every)
 	keepRecent bool // the recent-instruction ring is on (recent.go)
-	backHooks  bool // a backward jump has more to do than idle detection (Machine.backward)
+	backHooks  bool // a backward jump has more to do than idle detection (Machine.backHooks)
 	recAny     bool // recAll or keepRecent
 	recent     Recent
 	// special sends the slow paths to their odd cases first: the flat test bus, or the

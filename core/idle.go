@@ -50,36 +50,26 @@ func (m *Machine) SetIdleSkip(on bool) { m.idle.off = !on }
 // built.
 func (m *Machine) IdleCycles() uint64 { return m.idle.skipped }
 
-// backward is called by the run loop after an instruction at pc moved the PC to or below
-// pc (a taken backward branch or jump, or a return or call to a lower address), in place of
-// its range check. First the recent-instruction ring, the recorder and the profiler's loop
-// detector and range check (watch.go), when someone listens (b.backHooks); this runs for
-// about one instruction in ten, so the detector's common cases come first and cost a few
-// compares: a busy loop closing again, and a call or return. Then, when the same jump
-// closes the same loop again, the next pass is checked and, if the loop is idle, the passes
-// up to the next event are skipped.
-func (m *Machine) backward(pc uint16, op uint8, start uint64) {
-	if m.bus.backHooks {
-		m.backHooks(pc, op, start)
-	}
-	if !closesLoops[op] {
-		return // a call or return to a lower address closes no loop (and would hide the one it is in)
-	}
-	i := &m.idle
-	head := m.cpu.PC
-	if j := uint32(pc)<<16 | uint32(head); i.closes[m.cpu.S] != j {
-		i.closes[m.cpu.S] = j
-		return
-	}
-	if i.off || i.failed[pc%idleFailSlots] == uint32(pc)+1 {
-		return
-	}
-	if ok := m.idlePass(head, pc); !ok {
-		i.failed[pc%idleFailSlots] = uint32(pc) + 1
+// The run loop's backward path (runloop.go) runs after an instruction at pc moved the PC
+// to or below pc (a taken backward branch or jump, or a return or call to a lower address),
+// in place of its range check. First the recent-instruction ring, the recorder and the
+// profiler's loop detector and range check (watch.go), when someone listens (b.backHooks);
+// this runs for about one instruction in five in busy code, so the detector's common cases
+// come first and cost a few compares: a busy loop closing again, and a call or return.
+// Then, when the same jump closes the same loop again (closes, at its stack level) and the
+// loop has not failed the check this frame, checkIdle checks the next pass. A call or
+// return to a lower address closes no loop (closesLoops), and would hide the one it is in.
+
+// checkIdle checks one pass of the loop whose backward jump at pc closed again to the PC
+// and, if the loop is idle, skips the passes up to the next event; a loop that is not is
+// remembered in failed until the next frame.
+func (m *Machine) checkIdle(pc uint16) {
+	if ok := m.idlePass(m.cpu.PC, pc); !ok {
+		m.idle.failed[pc%idleFailSlots] = uint32(pc) + 1
 	}
 }
 
-// backHooks is backward's work for the recent-instruction ring, the recorder and the
+// backHooks is the backward path's work for the recent-instruction ring, the recorder and the
 // profiler (b.backHooks).
 func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
 	{
@@ -141,7 +131,7 @@ var pushes = [256]bool{0x20: true, 0x48: true, 0x08: true, 0xDA: true, 0x5A: tru
 // is, or when the check could not finish for a reason that says nothing about the loop (an
 // event, an interrupt, the run's target, the loop exiting).
 //
-// b.next bounds everything that is not the instruction itself (run in machine.go): it is
+// b.next bounds everything that is not the instruction itself (run in runloop.go): it is
 // at most the next device service and the run's target, and drops to 0 for NMI, an
 // instruction that may unmask an IRQ, and any I/O access that needs a look.
 func (m *Machine) idlePass(head, end uint16) bool {
@@ -171,7 +161,7 @@ again:
 		t0, next := b.cycle, b.next
 		op := c.Step()
 		// The run loop's work after an instruction for the ring, the recorder and the
-		// profiler (run in machine.go; watch.go), without its traps and idle detection.
+		// profiler (run in runloop.go; watch.go), without its traps and idle detection.
 		if c.PC <= pc {
 			if b.backHooks {
 				m.backHooks(pc, op, t0)
@@ -185,7 +175,7 @@ again:
 			}
 		}
 		if c.PC >= m.sys.trapLow {
-			return false // a KERNAL trap: the run loop runs it (backward's caller) and goes on
+			return false // a KERNAL trap: the run loop runs it (after checkIdle) and goes on
 		}
 		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++

@@ -2,7 +2,7 @@ package core
 
 // Running the machine: the frame loop of every front end (cmd/x16scope's run and capture
 // commands, cmd/wasm's game loop, perf's benchmarks) calls RunFrame or RunUntil and reads the
-// clock here. The loop itself is Machine.run (machine.go); the debugger's stepping is in
+// clock here. The loop itself is Machine.run (runloop.go); the debugger's stepping is in
 // machine_debug.go.
 
 // Event is a set of flags telling the caller of RunUntil/RunFrame what happened.

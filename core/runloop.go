@@ -549,10 +549,23 @@ func (m *Machine) run(target uint64) Event {
 		// One range check covers the profiler, the recorder and the KERNAL traps
 		// (watch.go); with nobody listening it only fails at the trapped PCs ($FFFF, the
 		// exit convention, unless traps are armed). A backward jump (maybe a wait loop,
-		// maybe an idle loop) goes to backward instead, which makes the profiler's check
-		// after the loop detector's (idle.go).
+		// maybe an idle loop) takes the backward path instead, which makes the profiler's
+		// check after the loop detector's (idle.go).
 		if c.PC <= pc {
-			m.backward(pc, op, start)
+			// The backward path (idle.go says what it does), written out here for the same
+			// reason as the ring below: in busy code about one instruction in five is a
+			// backward jump.
+			if b.backHooks {
+				m.backHooks(pc, op, start)
+			}
+			if closesLoops[op] {
+				i := &m.idle
+				if j := uint32(pc)<<16 | uint32(c.PC); i.closes[c.S] != j {
+					i.closes[c.S] = j
+				} else if !i.off && i.failed[pc%idleFailSlots] != uint32(pc)+1 {
+					m.checkIdle(pc)
+				}
+			}
 			if c.PC >= m.sys.trapLow {
 				if e := m.runTrap(); e != 0 {
 					return ev | e

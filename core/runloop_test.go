@@ -3,7 +3,7 @@ package core
 import "testing"
 
 // TestRunLoopMatchesStep: the run loop executes instructions with its own copy of Step's
-// fetch and dispatch (machine.go); for every opcode, one instruction through RunUntil must
+// fetch and dispatch (runloop.go); for every opcode, one instruction through RunUntil must
 // leave the machine exactly as CPU.Step does.
 func TestRunLoopMatchesStep(t *testing.T) {
 	for op := 0; op < 256; op++ {

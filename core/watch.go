@@ -44,7 +44,7 @@ type watchState struct {
 	haltFrom uint64
 	plain    bool                     // span mode, not Fine, nothing recorded (useRange)
 	pre      prefixStore              // Loop's body stores in every pass (prefixOf)
-	ds       uint8                    // the detector's state for backward (dsOff...)
+	ds       uint8                    // the detector's state for backHooks (dsOff...)
 	prefixes [prefixSlots]prefixEntry // loops looked at by prefixOf
 	// eventAt is 1 + the start cycle of the latest instruction reported through Instrs, so
 	// the detector here does not count a jump the tracer's detector has already seen.

@@ -7,12 +7,12 @@ import "encoding/binary"
 // that it wrote (a one-shot write trap, or nothing at all for a loop whose every pass
 // stores), and reporting the close that would confirm it.
 
-// The loop detector's state as backward dispatches on it (watchState.ds).
+// The loop detector's state as backHooks dispatches on it (watchState.ds).
 const (
 	dsOff   uint8 = iota // no span tracer, or automatic detection off
 	dsFine               // a confirmed loop: the tracer judges what changes it
 	dsHot                // anchored on a loop whose every pass stores: only another close counts
-	dsOther              // the rest, in loopClose and backward's general cases
+	dsOther              // the rest, in loopClose and backHooks' general cases
 )
 
 // loopClose runs on a backward move (the instruction at pc left the PC at or below pc) in
@@ -62,7 +62,7 @@ func (m *Machine) loopClose(pc uint16, op uint8, start uint64) {
 }
 
 // armFor arms the write trap when an anchored loop (closes 1) must be watched for writes:
-// unless every pass of it stores (w.pre). It also sets the detector's state for backward
+// unless every pass of it stores (w.pre). It also sets the detector's state for backHooks
 // (not Fine: a confirmed loop is the tracer's, SetWatch).
 func (m *Machine) armFor(closes uint8) {
 	w := &m.watch
