@@ -63,10 +63,23 @@ const frameNs = 525 * 256 / 8e6 * 1e9
 
 // BenchmarkProgram runs whole machine frames of each benchmark program. ns/op is per
 // frame; x-realtime is how many times faster than the X16 (59.52 frames a second).
-func BenchmarkProgram(b *testing.B) {
+func BenchmarkProgram(b *testing.B) { runBenchPrograms(b, true) }
+
+// BenchmarkProgramBare is BenchmarkProgram with the profiler detached and the
+// recent-instruction ring off: the machine alone, the work the official emulator does, for
+// the like-for-like column of the side-by-side comparison (scripts/bench-official.sh).
+func BenchmarkProgramBare(b *testing.B) { runBenchPrograms(b, false) }
+
+// runBenchPrograms runs each benchmark program's frames, observed as the page observes them
+// (the profiler on, the ring kept) or not.
+func runBenchPrograms(b *testing.B, observed bool) {
 	for _, p := range benchPrograms {
 		b.Run(p.name, func(b *testing.B) {
-			m, _ := startBench(b, p)
+			m, prof := startBench(b, p)
+			if !observed {
+				prof.Release(perf.OwnerOverlay)
+				m.KeepRecent(false)
+			}
 			b.ReportAllocs()
 			cpu0, cpuOK := vera.CPUTime()
 			for b.Loop() {
