@@ -66,7 +66,7 @@ func (m *Machine) run(target uint64) Event {
 		case pc < b.lowLimit:
 			op = b.ram[pc]
 		case pc&b.romGate >= romStart:
-			op = b.romCur[pc-romStart]
+			op = b.romCur[(pc-romStart)%romBankSize] // the gate made pc >= romStart: % only drops the bounds check
 		default:
 			op = b.readSlow(pc)
 			b.noteFetch(pc)
@@ -81,7 +81,7 @@ func (m *Machine) run(target uint64) Event {
 			case pc1 < b.lowLimit:
 				v = b.ram[pc1]
 			case pc1&b.romGate >= romStart:
-				v = b.romCur[pc1-romStart]
+				v = b.romCur[(pc1-romStart)%romBankSize]
 			default:
 				v = b.readSlow(pc1)
 			}
