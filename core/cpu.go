@@ -30,8 +30,16 @@ const (
 // CPU is a WDC 65C02S. Every cycle of an instruction is one call to the bus, in the order
 // the chip makes them, dummy reads included.
 type CPU struct {
-	A, X, Y, S, P uint8
-	PC            uint16
+	A, X, Y, S uint8
+	// P holds the flags C, I, D, V (and B and the unused bit); its N and Z bits mean
+	// nothing: N and Z live in nz, in the form most instructions leave them, the result
+	// byte itself, so setNZ is one store instead of a load, two logic operations and a
+	// store (1-2 % on busy code). Z is set when nz's low byte is 0, N when bit 7 or bit 15
+	// is set (bit 15 gives PLP and BIT the combinations no single byte has). flags and
+	// setFlags convert.
+	P  uint8
+	nz uint16
+	PC uint16
 
 	irq  bool  // IRQ line level, sampled by the machine between instructions
 	nmi  bool  // NMI edge latched, cleared when taken
@@ -50,13 +58,14 @@ type CPUState struct {
 
 // State returns a copy of the registers.
 func (c *CPU) State() CPUState {
-	return CPUState{PC: c.PC, A: c.A, X: c.X, Y: c.Y, S: c.S, P: c.P,
+	return CPUState{PC: c.PC, A: c.A, X: c.X, Y: c.Y, S: c.S, P: c.flags(),
 		Waiting: c.halt&haltWait != 0, Stopped: c.halt&haltStop != 0}
 }
 
 // SetState sets the registers and halt state.
 func (c *CPU) SetState(s CPUState) {
-	c.PC, c.A, c.X, c.Y, c.S, c.P = s.PC, s.A, s.X, s.Y, s.S, s.P|flagU|flagB
+	c.PC, c.A, c.X, c.Y, c.S = s.PC, s.A, s.X, s.Y, s.S
+	c.setFlags(s.P | flagU | flagB)
 	c.halt = 0
 	if s.Waiting {
 		c.halt |= haltWait

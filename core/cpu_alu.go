@@ -4,19 +4,43 @@ package core
 // small enough to inline into the handlers (cpu_ops_*.go); adcDecimal and sbcDecimal, only
 // reached in decimal mode, are calls.
 
-// nzFlags holds the N and Z flags for every result byte (an immutable lookup table).
-var nzFlags = func() (t [256]uint8) {
-	for v := range t {
-		t[v] = uint8(v) & flagN
-		if v == 0 {
-			t[v] |= flagZ
-		}
-	}
-	return t
-}()
-
 // setNZ sets N and Z from a result.
-func (c *CPU) setNZ(v uint8) { c.P = c.P&^(flagN|flagZ) | nzFlags[v] }
+func (c *CPU) setNZ(v uint8) { c.nz = uint16(v) }
+
+// nzOf is nz for the flags n and z, whatever the result byte was.
+func nzOf(n, z bool) uint16 {
+	switch {
+	case z && n:
+		return 0x8000
+	case z:
+		return 0
+	case n:
+		return 0x80
+	}
+	return 1
+}
+
+// negative and zero read N and Z out of nz.
+func (c *CPU) negative() bool { return c.nz&0x8080 != 0 }
+func (c *CPU) zero() bool     { return c.nz&0xFF == 0 }
+
+// flags is the processor status byte: P with N and Z from nz.
+func (c *CPU) flags() uint8 {
+	p := c.P &^ (flagN | flagZ)
+	if c.negative() {
+		p |= flagN
+	}
+	if c.zero() {
+		p |= flagZ
+	}
+	return p
+}
+
+// setFlags sets the whole status byte (PLP, RTI, a debugger, a restored state).
+func (c *CPU) setFlags(p uint8) {
+	c.P = p &^ (flagN | flagZ)
+	c.nz = nzOf(p&flagN != 0, p&flagZ != 0)
+}
 
 func (c *CPU) ora(v uint8) { c.A |= v; c.setNZ(c.A) }
 func (c *CPU) and(v uint8) { c.A &= v; c.setNZ(c.A) }
@@ -24,7 +48,8 @@ func (c *CPU) eor(v uint8) { c.A ^= v; c.setNZ(c.A) }
 
 // compare is CMP/CPX/CPY: flags of r - v, C = no borrow.
 func (c *CPU) compare(r, v uint8) {
-	p := c.P&^(flagN|flagZ|flagC) | nzFlags[r-v]
+	c.nz = uint16(r - v)
+	p := c.P &^ flagC
 	if r >= v {
 		p |= flagC
 	}
@@ -33,28 +58,15 @@ func (c *CPU) compare(r, v uint8) {
 
 // bit is BIT in memory modes: N and V come from the operand, Z from A AND operand.
 func (c *CPU) bit(v uint8) {
-	p := c.P&^(flagN|flagV|flagZ) | v&(flagN|flagV)
-	if c.A&v == 0 {
-		p |= flagZ
-	}
-	c.P = p
+	c.P = c.P&^flagV | v&flagV
+	c.nz = uint16(c.A&v) | uint16(v&flagN)<<8
 }
 
 // bitImmediate is BIT #imm: only Z changes (65C02).
-func (c *CPU) bitImmediate(v uint8) {
-	c.P &^= flagZ
-	if c.A&v == 0 {
-		c.P |= flagZ
-	}
-}
+func (c *CPU) bitImmediate(v uint8) { c.setZ(c.A&v == 0) }
 
 // setZ sets Z from a test (TSB/TRB: Z = A AND M == 0).
-func (c *CPU) setZ(zero bool) {
-	c.P &^= flagZ
-	if zero {
-		c.P |= flagZ
-	}
-}
+func (c *CPU) setZ(zero bool) { c.nz = nzOf(c.negative(), zero) }
 
 func (c *CPU) setC(on bool) {
 	c.P &^= flagC
@@ -99,14 +111,14 @@ func (c *CPU) adcBinary(v uint8) {
 	a := c.A
 	sum := uint16(a) + uint16(v) + uint16(c.P&flagC)
 	r := uint8(sum)
-	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	p := c.P &^ (flagC | flagV)
 	if sum > 0xFF {
 		p |= flagC
 	}
 	if (a^r)&(v^r)&0x80 != 0 {
 		p |= flagV
 	}
-	c.A, c.P = r, p
+	c.A, c.P, c.nz = r, p, uint16(r)
 }
 
 // adcDecimal is BCD addition as the 65C02 does it (the algorithm of Bruce Clark's
@@ -125,14 +137,14 @@ func (c *CPU) adcDecimal(v uint8) {
 		sum += 0x60
 	}
 	r := uint8(sum)
-	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	p := c.P &^ (flagC | flagV)
 	if sum >= 0x100 {
 		p |= flagC
 	}
 	if signed < -128 || signed > 127 {
 		p |= flagV
 	}
-	c.A, c.P = r, p
+	c.A, c.P, c.nz = r, p, uint16(r)
 }
 
 // sbcDecimal is BCD subtraction as the 65C02 does it (Bruce Clark's "Decimal Mode" tutorial,
@@ -154,12 +166,12 @@ func (c *CPU) sbcDecimal(v uint8) {
 		t -= 0x06
 	}
 	r := uint8(t)
-	p := c.P&^(flagN|flagZ|flagC|flagV) | nzFlags[r]
+	p := c.P &^ (flagC | flagV)
 	if bin >= 0 {
 		p |= flagC
 	}
 	if (a^v)&(a^uint8(bin))&0x80 != 0 {
 		p |= flagV
 	}
-	c.A, c.P = r, p
+	c.A, c.P, c.nz = r, p, uint16(r)
 }

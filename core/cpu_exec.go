@@ -272,7 +272,7 @@ func (c *CPU) Interrupt(vector uint16) {
 	c.b.read(c.PC)
 	c.push(uint8(c.PC >> 8))
 	c.push(uint8(c.PC))
-	c.push((c.P | flagU) &^ flagB)
+	c.push((c.flags() | flagU) &^ flagB)
 	c.enterVector(vector)
 }
 

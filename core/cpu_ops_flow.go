@@ -9,7 +9,7 @@ package core
 func bpl(c *CPU, v uint8) {
 	pc := c.PC + 1
 	c.PC = pc
-	if c.P&flagN == 0 {
+	if !c.negative() {
 		b := c.b
 		b.read(pc) // taken
 		t := pc + uint16(int8(v))
@@ -24,7 +24,7 @@ func bpl(c *CPU, v uint8) {
 func bmi(c *CPU, v uint8) {
 	pc := c.PC + 1
 	c.PC = pc
-	if c.P&flagN != 0 {
+	if c.negative() {
 		b := c.b
 		b.read(pc) // taken
 		t := pc + uint16(int8(v))
@@ -99,7 +99,7 @@ func bcs(c *CPU, v uint8) {
 func bne(c *CPU, v uint8) {
 	pc := c.PC + 1
 	c.PC = pc
-	if c.P&flagZ == 0 {
+	if !c.zero() {
 		b := c.b
 		b.read(pc) // taken
 		t := pc + uint16(int8(v))
@@ -114,7 +114,7 @@ func bne(c *CPU, v uint8) {
 func beq(c *CPU, v uint8) {
 	pc := c.PC + 1
 	c.PC = pc
-	if c.P&flagZ != 0 {
+	if c.zero() {
 		b := c.b
 		b.read(pc) // taken
 		t := pc + uint16(int8(v))
@@ -273,7 +273,7 @@ func rts(c *CPU, v uint8) {
 // rti is RTI: pull P, then PC.
 func rti(c *CPU, v uint8) {
 	c.stackDummy()
-	c.P = c.pull() | flagB | flagU
+	c.setFlags(c.pull() | flagB | flagU)
 	lo := c.pull()
 	c.PC = uint16(c.pull())<<8 | uint16(lo)
 	c.b.next = 0    // I may have cleared: the machine looks at the IRQ line again
@@ -287,7 +287,7 @@ func brk(c *CPU, v uint8) {
 	c.PC++
 	c.push(uint8(c.PC >> 8))
 	c.push(uint8(c.PC))
-	c.push(c.P | flagB | flagU)
+	c.push(c.flags() | flagB | flagU)
 	c.enterVector(vectorIRQ)
 	c.b.forceLook() // the profiler sees every BRK (watch.go)
 }

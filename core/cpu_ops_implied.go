@@ -27,7 +27,7 @@ func phy(c *CPU, v uint8) {
 
 // php is PHP: B and the unused bit read as 1 on the stack.
 func php(c *CPU, v uint8) {
-	c.b.write(stackPage|uint16(c.S), c.P|flagB|flagU)
+	c.b.write(stackPage|uint16(c.S), c.flags()|flagB|flagU)
 	c.S--
 }
 
@@ -63,7 +63,7 @@ func plp(c *CPU, v uint8) {
 	b := c.b
 	b.read(stackPage | uint16(c.S))
 	c.S++
-	c.P = b.read(stackPage|uint16(c.S)) | flagB | flagU
+	c.setFlags(b.read(stackPage|uint16(c.S)) | flagB | flagU)
 	b.next = 0 // I may have cleared: the machine looks at the IRQ line again
 }
 

@@ -97,8 +97,8 @@ func TestInterruptRTI(t *testing.T) {
 	b.trace = b.trace[:0]
 	b.cycle = 0
 	c.Step()
-	if c.PC != 0x3000 || c.S != 0xFF || c.P&^flagB != flagU|flagC {
-		t.Errorf("after RTI: PC=$%04X S=$%02X P=$%02X", c.PC, c.S, c.P)
+	if c.PC != 0x3000 || c.S != 0xFF || c.flags()&^flagB != flagU|flagC {
+		t.Errorf("after RTI: PC=$%04X S=$%02X P=$%02X", c.PC, c.S, c.flags())
 	}
 	if b.cycle != 6 {
 		t.Errorf("RTI took %d cycles, want 6", b.cycle)
@@ -233,9 +233,9 @@ func TestDecimalMode(t *testing.T) {
 			b.ram[0x80] = 0x48
 			c.SetState(CPUState{PC: 0x0600, S: 0xFF, A: tc.a, P: tc.p})
 			c.Step()
-			if c.A != tc.wantA || c.P&^flagB != tc.wantP || b.cycle != tc.cycles {
+			if c.A != tc.wantA || c.flags()&^flagB != tc.wantP || b.cycle != tc.cycles {
 				t.Errorf("A=$%02X P=$%02X %d cycles, want A=$%02X P=$%02X %d cycles",
-					c.A, c.P&^flagB, b.cycle, tc.wantA, tc.wantP, tc.cycles)
+					c.A, c.flags()&^flagB, b.cycle, tc.wantA, tc.wantP, tc.cycles)
 			}
 		})
 	}

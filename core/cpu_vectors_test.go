@@ -198,7 +198,11 @@ func hardwareDecimalSBC(op uint8, t *vectorTest) (vectorState, bool) {
 		return out, false
 	}
 	out.a = hw
-	out.p = out.p&^(flagN|flagZ) | nzFlags[hw]
+	out.p &^= flagN | flagZ
+	out.p |= hw & flagN
+	if hw == 0 {
+		out.p |= flagZ
+	}
 	return out, true
 }
 
@@ -285,7 +289,7 @@ func runVector(c *CPU, b *Bus, op uint8, t *vectorTest, out *vectorState) error 
 	reg("X", int(c.X), int(out.x), 2)
 	reg("Y", int(c.Y), int(out.y), 2)
 	// The vectors store P with B clear; this CPU keeps B (and bit 5) set in P, as PHP sees it.
-	reg("P", int(c.P&^flagB), int(out.p&^flagB), 2)
+	reg("P", int(c.flags()&^flagB), int(out.p&^flagB), 2)
 	for _, r := range out.ram {
 		if got := b.ram[r.addr]; got != r.val {
 			errs = append(errs, fmt.Errorf("RAM[$%04X] = $%02X, want $%02X", r.addr, got, r.val))

@@ -139,7 +139,7 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	if int(end)+3 >= int(m.sys.trapLow) {
 		return true // KERNAL traps watch these PCs: leave them to the run loop
 	}
-	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.P
+	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.flags()
 	start := b.cycle
 	sideReads := b.sideReads
 	tellings := m.watch.tellings
@@ -198,14 +198,14 @@ again:
 	if b.sideReads != sideReads {
 		return false
 	}
-	if c.A != a || c.X != x || c.Y != y || c.S != s || c.P != p {
+	if c.A != a || c.X != x || c.Y != y || c.S != s || c.flags() != p {
 		if retried {
 			return false
 		}
 		// The registers the pass began with came from a pass before a device event (a
 		// SCANLINE poll's previous line): check one more pass from these.
 		retried = true
-		a, x, y, s, p = c.A, c.X, c.Y, c.S, c.P
+		a, x, y, s, p = c.A, c.X, c.Y, c.S, c.flags()
 		start, n, tellings = b.cycle, 0, m.watch.tellings
 		goto again
 	}

@@ -258,10 +258,8 @@ func (m *Machine) hostFSTrap() {
 		if ok {
 			c.A = v
 			st = int(status)
-			c.P &^= flagC | flagZ
-			if v == 0 {
-				c.P |= flagZ
-			}
+			c.P &^= flagC
+			c.setZ(v == 0)
 		}
 	case 0xFFA8:
 		status, ok := d.Ciout(c.A)

@@ -111,7 +111,7 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.U8(c.X)
 	e.U8(c.Y)
 	e.U8(c.S)
-	e.U8(c.P)
+	e.U8(c.flags())
 	e.U16(c.PC)
 	e.Bool(c.irq)
 	e.Bool(c.nmi)
@@ -238,7 +238,8 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 	}
 	d = savestate.NewDec(s)
 	c := &m.cpu
-	c.A, c.X, c.Y, c.S, c.P = d.U8(), d.U8(), d.U8(), d.U8(), d.U8()
+	c.A, c.X, c.Y, c.S = d.U8(), d.U8(), d.U8(), d.U8()
+	c.setFlags(d.U8())
 	c.PC = d.U16()
 	c.irq, c.nmi = d.Bool(), d.Bool()
 	c.halt = d.U8() & (haltWait | haltStop)
