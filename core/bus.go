@@ -135,12 +135,18 @@ func (b *Bus) setROMBank(v uint8) {
 	b.romBank = v
 	b.banks[romStart>>13], b.banks[romStart>>13+1] = v, v
 	b.syncROM()
+	if b.keepRecent {
+		b.recent.noteBanks(bankState{b.ramBank, v})
+	}
 }
 
 // setRAMBank sets the RAM bank latch.
 func (b *Bus) setRAMBank(v uint8) {
 	b.ramBank = v
 	b.banks[bankedRAM>>13] = v
+	if b.keepRecent {
+		b.recent.noteBanks(bankState{v, b.romBank})
+	}
 }
 
 // syncROM points fetch's ROM fast path at the selected bank, or closes it (romGate).

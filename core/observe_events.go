@@ -71,6 +71,11 @@ func MakeInstrEvent(pc, next uint16, cycles uint16, op, bank uint8) InstrEvent {
 	return InstrEvent(uint64(pc) | uint64(next)<<16 | uint64(bank)<<32 | uint64(op)<<40 | uint64(cycles)<<48)
 }
 
+// withBank is e with its bank replaced.
+func (e InstrEvent) withBank(bank uint8) InstrEvent {
+	return e&^(0xFF<<32) | InstrEvent(bank)<<32
+}
+
 func (e InstrEvent) PC() uint16     { return uint16(e) }
 func (e InstrEvent) Next() uint16   { return uint16(e >> 16) }
 func (e InstrEvent) Cycles() uint32 { return uint32(e >> 48) }

@@ -48,6 +48,63 @@ func TestRecentRingMatchesARecorder(t *testing.T) {
 	}
 }
 
+// The ring's banks, filled in from the bank latches' log, are those a Recorder gets as
+// the instructions run: code in banked RAM that switches its own bank, ROM bank switches
+// from low RAM, and the KERNAL's interrupt handler (the vector fetch forces ROM bank 0),
+// read every few frames or once after many.
+func TestRecentRingBanksMatchARecorder(t *testing.T) {
+	// $0400: lda #1 / sta $00 / jsr $A000 / lda #3 / sta $01 / lda #0 / sta $01 /
+	// inc $0500 / bra $0400. In RAM bank 1, $A000: nop / inc $00 (now bank 2, which the
+	// instruction is tagged with, as the bank after it); in bank 2, $A003: nop / rts.
+	low := []byte{0xA9, 0x01, 0x85, 0x00, 0x20, 0x00, 0xA0, 0xA9, 0x03, 0x85, 0x01, 0xA9, 0x00, 0x85, 0x01,
+		0xEE, 0x00, 0x05, 0x80, 0xED}
+	build := func() *Machine {
+		m := startedMachine(t, loadTestPRG(t, "busy.prg"))
+		m.RunFrame()
+		for i, v := range low {
+			m.Poke(0x0400+uint16(i), v)
+		}
+		for i, v := range []byte{0xEA, 0xE6, 0x00} {
+			m.PokeBanked(1, 0xA000+uint16(i), v)
+		}
+		m.PokeBanked(2, 0xA003, 0xEA)
+		m.PokeBanked(2, 0xA004, 0x60)
+		m.SetCPU(CPUState{PC: 0x0400, S: 0xF0, P: 0x20})
+		return m
+	}
+	var banked [3]int // instructions seen in windows, by RAM bank
+	for _, every := range []int{1, 3, 50} {
+		m, twin := build(), build()
+		m.KeepRecent(true)
+		r := &ringRecorder{}
+		twin.SetRecorder(r)
+		for f := 1; f <= 50; f++ {
+			m.RunFrame()
+			twin.RunFrame()
+			if f%every != 0 {
+				continue
+			}
+			rc := m.RecentView()
+			if rc.N != uint64(len(r.all)) {
+				t.Fatalf("every %d, frame %d: ring counted %d instructions, the recorder saw %d", every, f, rc.N, len(r.all))
+			}
+			for k := uint64(0); k < min(rc.N, RecentSize); k++ {
+				i := rc.N - 1 - k
+				got, want := rc.Ring[i%RecentSize], r.all[i]
+				if got != want {
+					t.Fatalf("every %d, frame %d, instruction %d: ring has %x, recorder %x", every, f, i, got, want)
+				}
+				if pc := want.PC(); pc >= bankedRAM && pc < romStart && want.Bank() < 3 {
+					banked[want.Bank()]++
+				}
+			}
+		}
+	}
+	if banked[1] == 0 || banked[2] == 0 {
+		t.Errorf("instructions seen in RAM banks 1 and 2: %d and %d: the test does not cover a bank switch", banked[1], banked[2])
+	}
+}
+
 // Off, the ring stays empty; a jump into the I/O page is caught.
 func TestRecentRingOffAndIOPage(t *testing.T) {
 	m := newTestMachine(t, Config{})

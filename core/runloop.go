@@ -574,8 +574,9 @@ func (m *Machine) run(target uint64) Event {
 		} else if uint32(c.PC) >= b.whi {
 			if b.keepRecent {
 				// The recent-instruction ring, written here rather than behind a call
-				// (recent.go); when nothing else needs a look, that is all.
-				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, m.bankAt(pc)))
+				// (recent.go; the bank is filled in when the ring is read); when nothing
+				// else needs a look, that is all.
+				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, 0))
 				if uint32(c.PC) < b.rhi {
 					continue
 				}
