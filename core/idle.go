@@ -77,7 +77,7 @@ func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
 		next := m.cpu.PC
 		if b.recAny {
 			if b.keepRecent {
-				b.keep(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, m.bankAt(pc)))
+				b.keep(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, 0)) // bank: Recent.fill
 			}
 			if b.recAll {
 				m.record(pc, op, start)
@@ -168,7 +168,7 @@ again:
 			}
 		} else if uint32(c.PC) >= b.whi {
 			if b.keepRecent {
-				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc)))
+				b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, 0)) // bank: Recent.fill
 			}
 			if !b.keepRecent || uint32(c.PC) >= b.rhi {
 				m.afterHooks(pc, op, t0)
