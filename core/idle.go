@@ -69,52 +69,65 @@ func (m *Machine) checkIdle(pc uint16) {
 	}
 }
 
-// backHooks is the backward path's work for the recent-instruction ring, the recorder and the
-// profiler (b.backHooks).
+// backHooks is the backward path's work for the recent-instruction ring, the recorder and
+// the profiler (b.backHooks). The run loop writes it out, calling backLook only when the
+// profiler has something to do (hotLoopHolds).
 func (m *Machine) backHooks(pc uint16, op uint8, start uint64) {
-	{
-		b, w := &m.bus, &m.watch
-		next := m.cpu.PC
-		if b.recAny {
-			if b.keepRecent {
-				b.keep(MakeInstrEvent(pc, next, uint16(b.cycle-start), op, 0)) // bank: Recent.fill
-			}
-			if b.recAll {
-				m.record(pc, op, start)
-			}
+	if b := &m.bus; b.keepRecent {
+		b.keep(MakeInstrEvent(pc, m.cpu.PC, uint16(b.cycle-start), op, 0)) // bank: Recent.fill
+	}
+	if !m.hotLoopHolds(pc, op) {
+		m.backLook(pc, op, start)
+	}
+}
+
+// hotLoopHolds tells whether a backward jump leaves the recorder and the profiler nothing
+// to do: the common case in busy code, a loop that stores in every pass closing again (its
+// prefix unchanged) or a call or return, inside the profiler's range, with no recorder.
+func (m *Machine) hotLoopHolds(pc uint16, op uint8) bool {
+	b, w := &m.bus, &m.watch
+	next := m.cpu.PC
+	return w.ds == dsHot && !b.recAll && uint32(next)-b.plo < b.pspan &&
+		(!closesLoops[op] || pc == w.Loop.End && next == w.Loop.Head && b.prefixHolds(&w.pre))
+}
+
+// backLook is backHooks' work for the recorder and the profiler: the loop detector's
+// first steps (watchloop.go) and the range check.
+func (m *Machine) backLook(pc uint16, op uint8, start uint64) {
+	b, w := &m.bus, &m.watch
+	next := m.cpu.PC
+	if b.recAll {
+		m.record(pc, op, start)
+	}
+	switch d := &w.Loop; w.ds {
+	case dsHot:
+		if closesLoops[op] && (pc != d.End || next != d.Head || !b.prefixHolds(&w.pre)) {
+			m.loopClose(pc, op, start)
 		}
-		switch d := &w.Loop; w.ds {
-		case dsHot:
-			// The common case in busy code: a loop that stores in every pass closing
-			// again (its prefix unchanged), or a call or return, changes nothing.
-			if closesLoops[op] && (pc != d.End || next != d.Head || !b.prefixHolds(&w.pre)) {
+	case dsFine:
+		if pc != d.End || next != d.Head || b.wrote {
+			m.loopClose(pc, op, start)
+		}
+	case dsOther:
+		switch {
+		case !closesLoops[op]:
+			// A call or return: it can only end an anchored loop that has not stored in
+			// this pass (perf's detector drops it when the PC leaves the body).
+			if d.Closes != 0 && !b.wrote && !w.pre.ok {
 				m.loopClose(pc, op, start)
 			}
-		case dsFine:
-			if pc != d.End || next != d.Head || b.wrote {
-				m.loopClose(pc, op, start)
-			}
-		case dsOther:
-			switch {
-			case !closesLoops[op]:
-				// A call or return: it can only end an anchored loop that has not stored in
-				// this pass (perf's detector drops it when the PC leaves the body).
-				if d.Closes != 0 && !b.wrote && !w.pre.ok {
-					m.loopClose(pc, op, start)
-				}
-			case pc != d.End || next != d.Head:
-				m.loopClose(pc, op, start) // another loop
-			case b.wrote || d.Closes == 0:
-				d.Closes, b.wrote = 1, false // anchored again: it stored in this pass
-				m.armFor(1)
-			case !w.pre.ok || !b.prefixHolds(&w.pre):
-				m.loopClose(pc, op, start) // no store seen: it may confirm
-			}
-			// Otherwise the loop's body starts with a store it executed: still anchored.
+		case pc != d.End || next != d.Head:
+			m.loopClose(pc, op, start) // another loop
+		case b.wrote || d.Closes == 0:
+			d.Closes, b.wrote = 1, false // anchored again: it stored in this pass
+			m.armFor(1)
+		case !w.pre.ok || !b.prefixHolds(&w.pre):
+			m.loopClose(pc, op, start) // no store seen: it may confirm
 		}
-		if uint32(next)-b.plo >= b.pspan {
-			m.outOfRange(pc, op, start)
-		}
+		// Otherwise the loop's body starts with a store it executed: still anchored.
+	}
+	if uint32(next)-b.plo >= b.pspan {
+		m.outOfRange(pc, op, start)
 	}
 }
 

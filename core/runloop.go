@@ -555,8 +555,13 @@ func (m *Machine) run(target uint64) Event {
 			// The backward path (idle.go says what it does), written out here for the same
 			// reason as the ring below: in busy code about one instruction in five is a
 			// backward jump.
-			if b.backHooks {
-				m.backHooks(pc, op, start)
+			if b.backHooks { // backHooks, written out
+				if b.keepRecent {
+					b.keep(MakeInstrEvent(pc, c.PC, uint16(b.cycle-start), op, 0))
+				}
+				if !m.hotLoopHolds(pc, op) {
+					m.backLook(pc, op, start)
+				}
 			}
 			if closesLoops[op] {
 				i := &m.idle
