@@ -23,6 +23,10 @@ const (
 )
 
 // fxState holds the FX registers and internal state.
+// fxCacheFill is FX_CTRL's cache fill bit, the only one that leaves DATA0/DATA1 writes as
+// they are without FX.
+const fxCacheFill = 0x20
+
 type fxState struct {
 	ctrl uint8 // FX_CTRL: 7 transparent, 6 cache write, 5 cache fill, 4 one-byte cycling, 3 16-bit hop, 2 4-bit, 1:0 ADDR1 mode
 
@@ -57,7 +61,7 @@ func (f *fxState) mode() uint8            { return f.ctrl & 3 }
 func (f *fxState) fourBit() bool          { return f.ctrl&0x04 != 0 }
 func (f *fxState) hop() bool              { return f.ctrl&0x08 != 0 }
 func (f *fxState) oneByteCycling() bool   { return f.ctrl&0x10 != 0 }
-func (f *fxState) cacheFill() bool        { return f.ctrl&0x20 != 0 }
+func (f *fxState) cacheFill() bool        { return f.ctrl&fxCacheFill != 0 }
 func (f *fxState) cacheWrite() bool       { return f.ctrl&0x40 != 0 }
 func (f *fxState) transparent() bool      { return f.ctrl&0x80 != 0 }
 func (f *fxState) twoBitPolygon() bool    { return f.mode() == fxPolygon && f.fourBit() && f.poly2 }

@@ -166,6 +166,23 @@ func (v *VERA) readData(p int, lb *LineBus) uint8 {
 // prefetch of the new address (4.2: two slots).
 func (v *VERA) writeData(p int, val uint8, lb *LineBus) {
 	lb.CPUWrite++
+	if pt := &v.port[p]; v.fx.ctrl&^fxCacheFill == 0 && pt.addr < psgBase {
+		// The plain case, written out (a program drawing through the port spends most of
+		// its time here, and in wasm each call of the general path costs): no FX write
+		// feature, ADDR1 in normal mode, not a PSG, palette or sprite register. Store the
+		// byte, step the address, prefetch the next byte, as store, advance and prefetch do.
+		v.vram[pt.addr] = val
+		v.noteWrite(pt.addr)
+		lb.CPUAccesses += 2 // the store and the prefetch
+		lb.CPUBytes++
+		d := incrementSteps[pt.incr]
+		if pt.decr {
+			d = -d
+		}
+		pt.addr = uint32(int32(pt.addr)+d) & vramMask
+		pt.data = v.vram[pt.addr]
+		return
+	}
 	f := &v.fx
 	mode := f.mode()
 	if p == 1 && f.poke && mode == fxPolygon {

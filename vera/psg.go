@@ -123,8 +123,14 @@ func (s *psgState) write(reg, val uint8, now uint64, snd *soundOut) {
 	t := max(psgWriteTick(reg, now), s.done+1)
 	if s.nq == psgQueueSize {
 		// Cannot happen with CPU-paced writes (the queue spans two ticks, ~330 cycles),
-		// but a full queue must not lose a write: apply the oldest now.
-		s.syncTo(s.queue[0].tick, snd)
+		// but writes all in one cycle can fill it (a debugger or a LOAD into VRAM poking
+		// the registers while the machine stands still), and a full queue must not lose a
+		// write: the oldest takes effect at once, a tick or two early. (Rendering up to its
+		// tick instead would run the sound ahead of the machine's time.)
+		w := s.queue[0]
+		s.attr[w.reg] = w.val
+		copy(s.queue[:], s.queue[1:s.nq])
+		s.nq--
 	}
 	i := s.nq
 	for i > 0 && s.queue[i-1].tick > t {

@@ -332,3 +332,24 @@ func TestAudioStateRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Writes to the PSG registers all in one cycle (a debugger or a LOAD into VRAM while the
+// machine stands still) can fill the write queue more than once; none is lost and nothing
+// breaks: every register ends with the value written last.
+func TestPSGWritesInOneCycle(t *testing.T) {
+	r := newRig(t)
+	for pass := range 5 {
+		r.setAddr(0, psgBase, 0x10)
+		for reg := range psgRegs {
+			r.w(regData0, uint8(pass*64+reg))
+		}
+	}
+	r.now += 2 * CyclesPerLine // a few PSG ticks later: the queue has drained
+	r.v.sync(r.now)
+	r.v.psg.syncTo(psgTicksDone(r.now), &r.v.snd)
+	for reg := range psgRegs {
+		if got, want := r.v.psg.attr[reg], uint8(4*64+reg); got != want {
+			t.Fatalf("register %d: %d, want %d", reg, got, want)
+		}
+	}
+}
