@@ -58,8 +58,8 @@ func ParseZoneRows(rows []ZoneRow) ([]perf.Zone, error) {
 			zn.Marker = v
 		} else {
 			var err error
-			if zn.Start, err = parseAddr(r.Start); err == nil {
-				zn.End, err = parseAddr(r.End)
+			if zn.Start, err = perf.ParseAddr(r.Start); err == nil {
+				zn.End, err = perf.ParseAddr(r.End)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("row %d: %v", i+1, err)
@@ -101,23 +101,6 @@ func (u *UI) refreshZones() {
 		rows[i] = ZoneRowOf(zn)
 	}
 	u.out.ShowZones(rows)
-}
-
-// parseAddr reads "$1234", "0x1234" or decimal.
-func parseAddr(s string) (uint16, error) {
-	s = strings.TrimSpace(s)
-	base := 10
-	switch {
-	case strings.HasPrefix(s, "$"):
-		s, base = s[1:], 16
-	case strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0X"):
-		s, base = s[2:], 16
-	}
-	v, err := strconv.ParseUint(s, base, 16)
-	if err != nil {
-		return 0, fmt.Errorf("address %q: want $0000-$FFFF", s)
-	}
-	return uint16(v), nil
 }
 
 func htmlEscape(s string) string { return html.EscapeString(s) }

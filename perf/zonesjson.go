@@ -78,6 +78,24 @@ func decodeStrict(data []byte, v any) error {
 	return nil
 }
 
+// ParseAddr reads an address written "$1234", "0x1234" or in decimal (spaces around it
+// allowed), as zone files and the overlay's zone form take it.
+func ParseAddr(s string) (uint16, error) {
+	s = strings.TrimSpace(s)
+	base := 10
+	switch {
+	case strings.HasPrefix(s, "$"):
+		s, base = s[1:], 16
+	case strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0X"):
+		s, base = s[2:], 16
+	}
+	v, err := strconv.ParseUint(s, base, 16)
+	if err != nil {
+		return 0, fmt.Errorf("address %q: want $0000-$FFFF", s)
+	}
+	return uint16(v), nil
+}
+
 // jsonAddr is a 16-bit address written as a number or as a hex or decimal string.
 type jsonAddr uint16
 
@@ -87,15 +105,7 @@ func (a *jsonAddr) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		s = strings.TrimSpace(s)
-		base := 10
-		switch {
-		case strings.HasPrefix(s, "$"):
-			s, base = s[1:], 16
-		case strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0X"):
-			s, base = s[2:], 16
-		}
-		v, err := strconv.ParseUint(s, base, 16)
+		v, err := ParseAddr(s)
 		if err != nil {
 			return fmt.Errorf("address %s: want $0000-$FFFF (hex as \"$1234\" or \"0x1234\", or decimal)", clip(string(b)))
 		}
