@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"x16scope/core"
 	"x16scope/vera"
 )
 
@@ -82,15 +81,7 @@ func TestLinesAtKeepsEachHeatmapFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := core.New(core.Config{ROM: testROM()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := m.StartPRG(prg); err != nil {
-		t.Fatal(err)
-	}
-	p := New(m)
-	p.Acquire(OwnerCLI)
+	m, p := startProfiled(t, prg)
 	const frames = HeatFrames + 10
 	var seen [frames][LinesPerFrame]LineClocks
 	for f := 0; f < frames; f++ {

@@ -167,3 +167,19 @@ func (f *feeder) periods() []PeriodRecord {
 
 // acc is the frame in progress's cycles in bucket b.
 func (f *feeder) acc(b int) uint32 { return f.p.acc[b] }
+
+// startProfiled starts prg on the test ROM with a profiler attached (the command line's
+// hold on it).
+func startProfiled(t testing.TB, prg []byte) (*core.Machine, *Profiler) {
+	t.Helper()
+	m, err := core.New(core.Config{ROM: testROM()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(prg); err != nil {
+		t.Fatal(err)
+	}
+	p := New(m)
+	p.Acquire(OwnerCLI)
+	return m, p
+}

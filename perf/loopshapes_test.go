@@ -146,15 +146,7 @@ func TestLoopShapes(t *testing.T) {
 			for _, skip := range []bool{true, false} {
 				compareSpans(t, testROM(), prg, nil, frames, skip, noExtras)
 			}
-			m, err := core.New(core.Config{ROM: testROM()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := m.StartPRG(prg); err != nil {
-				t.Fatal(err)
-			}
-			p := New(m)
-			p.Acquire(OwnerCLI)
+			m, p := startProfiled(t, prg)
 			for range frames {
 				if ev := m.RunFrame(); ev&(core.EventExit|core.EventStop) != 0 {
 					t.Fatalf("the program ended (event %v) at $%04X", ev, m.CPU().PC)
