@@ -45,7 +45,7 @@ type ymDevice struct {
 	// stillClock hides the timer flags from status reads, as the official emulator's
 	// YM2151 shows them while its clock stands still (it runs only as the host's audio
 	// device takes samples): a test hook that reproduces its start frame
-	// (startframe_ym_test.go, docs/HARDWARE-NOTES.md).
+	// (TestStartFrameWithStillYMClock, docs/HARDWARE-NOTES.md).
 	stillClock bool
 }
 
