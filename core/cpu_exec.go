@@ -12,7 +12,7 @@ package core
 // Decoding is one indexed call through opTable. The run loop (runloop.go) has the same
 // table written out as a switch, which measured 4 % faster on busy code there, natively
 // and in wasm, because its small handlers inline into the loop. A switch in a function of
-// its own, as Step is, measured 7 % slower than the table (a call, then the jump table).
+// its own, as Step is, measured no faster than the table (a call, then the jump table).
 // Each handler is small enough that the bus fast path inlines into it. The undefined
 // 1-cycle NOPs have no handler (their entries are nil), see TestOpTableMatchesOpcodes.
 func (c *CPU) Step() uint8 {

@@ -17,8 +17,8 @@ type Recent struct {
 	// IOPC is the first instruction fetched from the I/O page ($9F00-$9FFF) since the ring
 	// was cleared, 0 for none: a jump into device registers, caught as it happens.
 	IOPC uint16
-	// The bank of each instruction (InstrEvent.Bank) is not written as it runs: that was a
-	// fifth of the ring's cost. The bank latches' changes are logged instead (noteBanks,
+	// The bank of each instruction (InstrEvent.Bank) is not written as it runs: that cost
+	// 2 % of busy code. The bank latches' changes are logged instead (noteBanks,
 	// as rare as bank switches), and RecentView fills the banks in from the log (fill).
 	banks bankLog
 }
