@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"x16scope/capture"
-	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/savestate"
 )
@@ -28,14 +27,11 @@ func (s *Session) rewindToFrameStart() (frameStart, error) {
 		return frameStart{}, fmt.Errorf("no frame start is kept")
 	}
 	hist := s.prof.SaveHistory(perf.HistoryFrames)
-	var fsys core.FileSystem
-	if len(s.data) > 0 {
-		var err error
-		if fsys, err = memFS(s.data); err != nil {
-			return frameStart{}, err
-		}
+	opts, err := s.restoreOptions()
+	if err != nil {
+		return frameStart{}, err
 	}
-	m, p, err := capture.Restore(target.state, core.RestoreOptions{ROMs: s.roms(), FS: fsys}, perf.OwnerOverlay)
+	m, p, err := capture.Restore(target.state, opts, perf.OwnerOverlay)
 	if err != nil {
 		return frameStart{}, err
 	}

@@ -107,6 +107,20 @@ func (s *Session) roms() [][]byte {
 	return r
 }
 
+// restoreOptions is how a state restored into this session finds what it names: the
+// ROMs by hash, and the page's data files as the host file system.
+func (s *Session) restoreOptions() (core.RestoreOptions, error) {
+	opts := core.RestoreOptions{ROMs: s.roms()}
+	if len(s.data) > 0 {
+		fsys, err := memFS(s.data)
+		if err != nil {
+			return core.RestoreOptions{}, err
+		}
+		opts.FS = fsys
+	}
+	return opts, nil
+}
+
 // OpenCapture replaces the running machine with a capture's: paused on the captured
 // frame, whose picture and figures are the captured ones (capture.Open), ready to resume.
 // A plain save state opens paused at its start. A bad file changes nothing.
@@ -115,13 +129,11 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
-	var fsys core.FileSystem
-	if len(s.data) > 0 {
-		if fsys, err = memFS(s.data); err != nil {
-			return capture.Meta{}, err
-		}
+	opts, err := s.restoreOptions()
+	if err != nil {
+		return capture.Meta{}, err
 	}
-	m, p, err := capture.Open(cp, core.RestoreOptions{ROMs: s.roms(), FS: fsys}, perf.OwnerOverlay)
+	m, p, err := capture.Open(cp, opts, perf.OwnerOverlay)
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
