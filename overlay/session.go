@@ -410,15 +410,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 			}
 		}
 	case s.warp:
-		// Slices of a frame, so the budget is spent to within a slice; the frame in
-		// progress is finished at the next tick (the screen shows the last whole frame).
-		const slice = core.CyclesPerFrame / warpSlices
-		for t.VSyncs < maxWarpFrames && s.stop == "" && !s.dbg.stopped {
-			s.runTo(min(s.m.Cycle()+slice, s.m.NextVSync()), &t)
-			if elapsed() >= s.warpBudgetMs() {
-				break
-			}
-		}
+		s.runWarp(elapsed, s.warpBudgetMs(), &t)
 	default:
 		// cycles this tick = 8 MHz x speed/100 / displayHz, carried exactly in integers.
 		s.acc += 8_000_000 * uint64(s.speed)
@@ -430,6 +422,33 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 		}
 		s.runTo(s.m.Cycle()+n, &t)
 	}
+	return t
+}
+
+// runWarp runs warp until elapsed() reaches budget ms, in slices of a frame, so the budget
+// is spent to within a slice; the frame in progress is finished at the next run (the
+// screen shows the last whole frame).
+func (s *Session) runWarp(elapsed func() float64, budget float64, t *Tick) {
+	const slice = core.CyclesPerFrame / warpSlices
+	for t.VSyncs < maxWarpFrames && s.stop == "" && !s.dbg.stopped {
+		s.runTo(min(s.m.Cycle()+slice, s.m.NextVSync()), t)
+		if elapsed() >= budget {
+			break
+		}
+	}
+}
+
+// WarpMore runs more of warp, for budget ms by elapsed, in host time found free between
+// displayed frames (the browser's idle callback, which knows when the next frame is
+// due). It does nothing unless warp alone is running: not paused, stepping, stopped or
+// running to an overrun, which only Advance drives. Its frames belong to the next
+// displayed frame, which shows the last of them.
+func (s *Session) WarpMore(elapsed func() float64, budget float64) Tick {
+	var t Tick
+	if !s.warp || s.paused || s.stepPending || s.toOverrun || s.stop != "" || s.dbg.stopped || budget <= 0 {
+		return t
+	}
+	s.runWarp(elapsed, budget, &t)
 	return t
 }
 

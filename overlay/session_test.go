@@ -97,6 +97,48 @@ func TestWarpIsBoundedByTheClock(t *testing.T) {
 	}
 }
 
+// WarpMore is warp in the browser's idle time: bounded by its budget like a warp tick,
+// and nothing at all unless warp alone is running (a step stays for the next tick).
+func TestWarpMoreRunsOnlyInWarp(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
+		t.Fatal(err)
+	}
+	ms := 0.0
+	clock := func() float64 { ms += 1; return ms }
+	if tk := s.WarpMore(clock, 5); tk.Cycles != 0 {
+		t.Errorf("without warp WarpMore ran %d cycles", tk.Cycles)
+	}
+	s.StepFrame() // to a frame start, so that slices are whole quarters
+	s.Advance(noClock)
+	s.Resume()
+	s.SetWarp(true)
+	if tk := s.WarpMore(clock, 0); tk.Cycles != 0 {
+		t.Errorf("with no budget WarpMore ran %d cycles", tk.Cycles)
+	}
+	ms = 0
+	start := s.Machine().Cycle()
+	tk := s.WarpMore(clock, 5)
+	if want := uint64(5 * core.CyclesPerFrame / warpSlices); tk.Cycles+8 < want || tk.Cycles > want+8 || s.Machine().Cycle()-start != tk.Cycles {
+		t.Errorf("a 5 ms budget at 1 ms a slice ran %d cycles, want %d", tk.Cycles, want)
+	}
+	s.StepFrame()
+	if tk := s.WarpMore(clock, 5); tk.Cycles != 0 {
+		t.Errorf("with a step pending WarpMore ran %d cycles", tk.Cycles)
+	}
+	if tk := s.Advance(noClock); tk.VSyncs != 1 || !s.Paused() {
+		t.Errorf("the step after WarpMore ran %d frames (paused %v), want 1 and paused", tk.VSyncs, s.Paused())
+	}
+	if tk := s.WarpMore(clock, 5); tk.Cycles != 0 {
+		t.Errorf("paused, WarpMore ran %d cycles", tk.Cycles)
+	}
+	s.Resume()
+	s.RunToOverrun()
+	if tk := s.WarpMore(clock, 5); tk.Cycles != 0 {
+		t.Errorf("running to an overrun, WarpMore ran %d cycles", tk.Cycles)
+	}
+}
+
 func TestStepFramePauses(t *testing.T) {
 	s := newSession(t)
 	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {

@@ -49,6 +49,8 @@ async function measure(page, seconds) {
       draws: (b.Draws - a.Draws) / dt,
       warpFrames: b.WarpFrames - a.WarpFrames,
       warpEmuMs: (b.WarpEmuMs - a.WarpEmuMs) / Math.max(b.WarpTicks - a.WarpTicks, 1),
+      warpIdleMs: (b.WarpIdleMs - a.WarpIdleMs) / Math.max(b.WarpTicks - a.WarpTicks, 1),
+      warpTicks: b.WarpTicks - a.WarpTicks, warpLate: b.WarpLateTicks - a.WarpLateTicks,
       warpBudgetMs: b.WarpBudgetMs,
       warpReserveMs: b.WarpReserveMs,
       gcMs: b.GC.PauseMs - a.GC.PauseMs,
@@ -130,13 +132,14 @@ try {
       budgetShare: (normal.emuMs + normal.overlayMs) * x16Hz / 1000,
       readPixelsPerPaint: trace.perPaint, readPixels: trace.readPixels, tracePaints: trace.paints,
       warpX: warp.warpFrames / warp.seconds / x16Hz, warpFps: warp.paintFps, warpEmuMs: warp.warpEmuMs,
+      warpIdleMs: warp.warpIdleMs, warpTicks: warp.warpTicks, warpLate: warp.warpLate,
       warpBudgetMs: warp.warpBudgetMs, warpReserveMs: warp.warpReserveMs,
       gcMs: normal.gcMs + warp.gcMs, errors,
     };
     results[name] = r;
     console.log(`${name.padEnd(13)} fps ${fmt(r.fps)} (machine ${fmt(r.machineFps)}/s)  emu ${fmt(r.emuMs, 2)} ms  overlay ${fmt(r.overlayMs, 2)} ms  ` +
       `(${fmt(100 * r.budgetShare)} % of a frame)  draw ${fmt(r.drawMs, 2)} ms  readPixels/paint ${fmt(r.readPixelsPerPaint, 2)}  ` +
-      `warp ${fmt(r.warpX)}x (${fmt(r.warpFps)} fps, emu ${fmt(r.warpEmuMs, 1)} of ${fmt(r.warpBudgetMs, 1)} ms, reserve ${fmt(r.warpReserveMs, 1)})${errors.length ? '  ERRORS ' + errors.join('; ') : ''}`);
+      `warp ${fmt(r.warpX)}x (${fmt(r.warpFps)} fps, emu ${fmt(r.warpEmuMs - r.warpIdleMs, 1)} of ${fmt(r.warpBudgetMs, 1)} ms + idle ${fmt(r.warpIdleMs, 1)} ms, reserve ${fmt(r.warpReserveMs, 1)}, late ${r.warpLate}/${r.warpTicks})${errors.length ? '  ERRORS ' + errors.join('; ') : ''}`);
   }
 } finally {
   await browser.close();

@@ -36,6 +36,7 @@ type game struct {
 	stats       hostStats
 	perfNow     js.Value
 	warp        warpControl
+	idle        idleWarp
 	warpTPS     bool    // ebiten ticks once per displayed frame (in warp)
 	lastDrawMs  float64 // host ms of the last Draw
 }
@@ -56,6 +57,12 @@ type hostStats struct {
 	WarpEmuMs   float64
 	WarpFrames  int
 	WarpOverlay float64
+	// WarpIdleMs and WarpIdleFrames are the part of WarpEmuMs and WarpFrames run in the
+	// browser's idle time between displayed frames (idleWarp).
+	WarpIdleMs     float64
+	WarpIdleFrames int
+	// WarpLateTicks counts warp's displayed frames that came a refresh late.
+	WarpLateTicks int
 	// WarpBudgetMs and WarpReserveMs are warp's emulation budget per displayed frame and
 	// the part of the frame it leaves to the browser, now (warpControl).
 	WarpBudgetMs, WarpReserveMs float64
@@ -74,13 +81,15 @@ type gcStats struct {
 }
 
 func newGame(s *overlay.Session, ui *overlay.UI) *game {
-	return &game{
+	g := &game{
 		s:       s,
 		ui:      ui,
 		screen:  newScreenCanvas(),
 		perfNow: js.Global().Get("performance"),
-		warp:    newWarpControl(),
 	}
+	g.initIdleWarp()
+	g.warp = newWarpControl(g.idle.ric.Type() == js.TypeFunction)
+	return g
 }
 
 func (g *game) now() float64 { return g.perfNow.Call("now").Float() }
@@ -107,13 +116,17 @@ func (g *game) Update() error {
 		g.warp.lastTick = 0
 	}
 	g.s.SetWarpBudget(g.warp.budget)
+	idle, idleMs := g.takeIdle() // shown now, with this tick's frames
 	tick := g.s.Advance(g.warp.clock(g.now, t0))
 	t1 := g.now()
+	tick.Cycles += idle.Cycles
+	tick.VSyncs += idle.VSyncs
 	g.ui.Update(tick)
 	t2 := g.now()
+	g.requestIdle()
 	st := &g.stats
 	st.Ticks++
-	st.EmuMs += t1 - t0
+	st.EmuMs += t1 - t0 + idleMs
 	st.EmuFrames += tick.VSyncs
 	st.OverlayMs += t2 - t1
 	st.LastTickMs = t2 - t0
@@ -121,10 +134,13 @@ func (g *game) Update() error {
 	if g.s.Warp() {
 		g.warp.presented(t2 - t1 + g.lastDrawMs)
 		st.WarpTicks++
-		st.WarpEmuMs += t1 - t0
+		st.WarpEmuMs += t1 - t0 + idleMs
 		st.WarpFrames += tick.VSyncs
+		st.WarpIdleMs += idleMs
+		st.WarpIdleFrames += idle.VSyncs
 		st.WarpOverlay += t2 - t1
 		st.WarpBudgetMs, st.WarpReserveMs = g.warp.budget, g.warp.reserveMs
+		st.WarpLateTicks = g.warp.late
 	}
 	return nil
 }

@@ -290,6 +290,7 @@ async function warpShare(page) {
   const overlay = (b.WarpOverlay - a.WarpOverlay) / (b.WarpTicks - a.WarpTicks);
   return {
     framesPerSecond: +(frames / 4).toFixed(1),
+    idleFrameShare: +((b.WarpIdleFrames - a.WarpIdleFrames) / frames).toFixed(2),
     realTimeFactor: +(frames / 4 / 59.52).toFixed(2),
     emulationMsPerFrame: +emu.toFixed(2),
     overlayMsPerDisplayedFrame: +overlay.toFixed(2),
@@ -309,8 +310,23 @@ test('budgets: first frame, emulation share in warp', async () => {
     measured.warpSmoke = await warpShare(page);
     await page.evaluate((b) => x16scope.loadPRG(new Uint8Array(b), 'keyecho.prg'), Array.from(testdata('keyecho.prg')));
     measured.warpKeyecho = await warpShare(page);
+    // Paused in warp, neither the ticks nor the idle callbacks run the machine.
+    const paused = await page.evaluate(async () => {
+      x16scope.setWarp(true);
+      x16scope.pause();
+      await new Promise((r) => setTimeout(r, 200));
+      const a = x16scope.status().cycle;
+      await new Promise((r) => setTimeout(r, 500));
+      const b = x16scope.status().cycle;
+      x16scope.setWarp(false);
+      x16scope.resume();
+      return { a, b };
+    });
+    assert.equal(paused.b, paused.a, 'a paused machine ran in warp');
     for (const m of [measured.warpSmoke, measured.warpKeyecho]) {
       assert.ok(m.framesPerSecond > 0, 'warp ran frames');
+      // Chromium has requestIdleCallback: warp also runs between displayed frames.
+      assert.ok(m.idleFrameShare > 0.2, `idle warp ran ${m.idleFrameShare} of warp's frames`);
       // The page stays responsive: a displayed frame never took much more than the warp
       // budget plus drawing (generous: the machine is shared).
       assert.ok(m.longestTickMs < 250, `longest tick ${m.longestTickMs} ms`);
