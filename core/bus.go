@@ -108,6 +108,9 @@ type Bus struct {
 	// sideReads counts I/O reads that have a side effect or a value that can change between
 	// device events (everything but vera.StableReg): an idle loop must make none (idle.go).
 	sideReads uint64
+	// stableReads counts reads of the vera.StableReg registers: a pass of an idle loop
+	// that made none cannot see VERA's line timing, so it stays idle past line starts.
+	stableReads uint64
 
 	flat      bool        // flat 64 KB RAM, no devices (CPU conformance tests)
 	recording bool        // record every access into trace (flat mode only)
@@ -261,8 +264,16 @@ func (b *Bus) writeSlow(a uint16, v uint8) {
 // readIO decodes the I/O page ($9F00-$9FFF, X16-HARDWARE.md 1.2).
 func (b *Bus) readIO(a uint16) uint8 {
 	now := b.now()
+	if a-0x9F23 < 2 {
+		// DATA0 and DATA1 step their port (a side effect): the case streaming programs
+		// make most, first and straight to the port (see writeIO).
+		b.sideReads++
+		return b.vera.ReadData(int(a-0x9F23), now)
+	}
 	if a < 0x9F20 || a >= 0x9F40 || !vera.StableReg(uint8(a&0x1F)) {
 		b.sideReads++
+	} else {
+		b.stableReads++
 	}
 	switch {
 	case a < 0x9F10:
@@ -299,7 +310,7 @@ func (b *Bus) writeIO(a uint16, v uint8) {
 		// which neither changes an interrupt output nor when a device next needs service,
 		// so a program streaming into VRAM does not make the machine service its devices
 		// after every instruction (VERA's reads are treated so too, readIO).
-		b.vera.Write(uint8(a&0x1F), v, now)
+		b.vera.WriteData(int(a-0x9F23), v, now)
 		return
 	}
 	b.next, b.devNext = 0, 0

@@ -244,6 +244,7 @@ func (m *Machine) runDebug(target uint64) Event {
 	}
 	ev := m.run(t)
 	m.sync(m.bus.cycle)
+	m.vera.CatchUp(m.bus.cycle)
 	if ev&(EventBreak|EventStop|EventExit) == 0 && why != StopNone && m.bus.cycle >= t {
 		if why == StopFrame {
 			d.frameStop = 0

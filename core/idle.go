@@ -17,9 +17,10 @@ package core
 // write, pushes, JSR, BRK) or halts, makes no I/O read except the side-effect-free VERA
 // registers whose value only changes at VERA events (vera.StableReg), and ends with the
 // registers exactly as it started. Then whole passes are skipped up to just before the next
-// event (vera.StableUntil and the machine's next service), and the machine carries on
-// normally from there. A loop that fails the check is remembered (per frame) so a busy
-// loop pays for the check once, not once per pass.
+// event (the machine's next service, and vera.StableUntil if the pass read one of those
+// VERA registers), and the machine carries on normally from there. A loop that fails the
+// check is remembered (per frame) so a busy loop pays for the check once, not once per
+// pass.
 
 const (
 	idleMaxInstrs = 32 // instructions in one pass of a loop worth checking
@@ -154,7 +155,7 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	}
 	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.flags()
 	start := b.cycle
-	sideReads := b.sideReads
+	sideReads, stableReads := b.sideReads, b.stableReads
 	tellings := m.watch.tellings
 	pass := &m.idle.pass
 	n := 0
@@ -223,7 +224,12 @@ again:
 		goto again
 	}
 	period := b.cycle - start
-	horizon := min(b.next, m.vera.StableUntil())
+	// A pass that read none of VERA's stable registers depends on nothing that changes
+	// before the next device service: a line start alone does not end it.
+	horizon := b.next
+	if b.stableReads != stableReads {
+		horizon = min(horizon, m.vera.StableUntil())
+	}
 	if b.cycle+period >= horizon {
 		return true
 	}

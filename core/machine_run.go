@@ -45,6 +45,7 @@ func (m *Machine) RunUntil(target uint64) Event {
 	}
 	ev := m.run(target)
 	m.sync(m.bus.cycle) // whoever reads the profile after this call sees every cycle
+	m.vera.CatchUp(m.bus.cycle)
 	return ev
 }
 

@@ -159,3 +159,24 @@ func TestFrameCountAtBoundaries(t *testing.T) {
 		}
 	}
 }
+
+// VERA is serviced only at the lines that can change its interrupt output (vera.NextEvent);
+// a run that ends between them leaves it caught up, so SCANLINE (which Peek reads without
+// syncing, for the debugger) is the beam's line at the run's end, in every line of a frame.
+func TestScanlineIsCurrentAfterARun(t *testing.T) {
+	m := newTestMachine(t, Config{})
+	copy(m.bus.ram[0x1000:], []byte{0xA5, 0x30, 0x80, 0xFC}) // lda $30 / bra -4: idle, no VERA reads
+	m.cpu.PC = 0x1000
+	m.cpu.P |= flagI
+	for target := uint64(1000); target < 2*CyclesPerFrame; target += 3*CyclesPerLine + 77 {
+		m.RunUntil(target)
+		line := m.Cycle() / CyclesPerLine % LinesPerFrame
+		want := uint8(line + 1)
+		if line >= 511 {
+			want = map[bool]uint8{true: 0, false: 0xFF}[line == 511]
+		}
+		if got := m.VERA().Peek(0x08); got != want {
+			t.Fatalf("after a run to cycle %d (line %d): SCANLINE %d, want %d", m.Cycle(), line, got, want)
+		}
+	}
+}

@@ -23,8 +23,7 @@ const (
 )
 
 // fxState holds the FX registers and internal state.
-// fxCacheFill is FX_CTRL's cache fill bit, the only one that leaves DATA0/DATA1 writes as
-// they are without FX.
+// fxCacheFill is FX_CTRL's cache fill bit: it changes DATA reads, not writes.
 const fxCacheFill = 0x20
 
 type fxState struct {

@@ -42,6 +42,21 @@ func (v *VERA) peekPort(reg uint8) uint8 {
 	}
 }
 
+// ReadData is Read of DATA0 (p = 0) or DATA1 (p = 1) at CPU cycle now, and WriteData is
+// Write of one: the same as Read and Write of those registers, without the register
+// decode, for the machine's I/O path (a program streaming through a port makes thousands
+// of these a frame, and in wasm every call on the way costs).
+func (v *VERA) ReadData(p int, now uint64) uint8 {
+	v.sync(now)
+	return v.readData(p&1, v.busLine(now))
+}
+
+// WriteData: see ReadData.
+func (v *VERA) WriteData(p int, val uint8, now uint64) {
+	v.sync(now)
+	v.writeData(p&1, val, v.busLine(now))
+}
+
 // writePort handles writes to ADDRx_L/M/H and DATA0/DATA1.
 func (v *VERA) writePort(reg, val uint8, lb *LineBus) {
 	if reg >= regData0 {
@@ -165,12 +180,15 @@ func (v *VERA) readData(p int, lb *LineBus) uint8 {
 // writeData handles a CPU write to DATA0/DATA1: the write slot, then the step and the
 // prefetch of the new address (4.2: two slots).
 func (v *VERA) writeData(p int, val uint8, lb *LineBus) {
-	lb.CPUWrite++
-	if pt := &v.port[p]; v.fx.ctrl&^fxCacheFill == 0 && pt.addr < psgBase {
+	f := &v.fx
+	if pt := &v.port[p]; f.ctrl&fxWriteFeatures == 0 && pt.addr < psgBase && (p == 0 || f.ctrl&1 == 0 && !f.poke) {
 		// The plain case, written out (a program drawing through the port spends most of
-		// its time here, and in wasm each call of the general path costs): no FX write
-		// feature, ADDR1 in normal mode, not a PSG, palette or sprite register. Store the
-		// byte, step the address, prefetch the next byte, as store, advance and prefetch do.
+		// its time here, and in wasm each call of the general path costs): no FX feature
+		// that changes a write or a step, not a PSG, palette or sprite register, and DATA0
+		// in any ADDR1 mode or DATA1 in normal or polygon mode (a polygon fill writes its
+		// spans so). Store the byte, step the address, prefetch the next byte, as store,
+		// advance and prefetch do.
+		lb.CPUWrite++
 		v.vram[pt.addr] = val
 		v.noteWrite(pt.addr)
 		lb.CPUAccesses += 2 // the store and the prefetch
@@ -183,6 +201,16 @@ func (v *VERA) writeData(p int, val uint8, lb *LineBus) {
 		pt.data = v.vram[pt.addr]
 		return
 	}
+	v.writeDataFX(p, val, lb)
+}
+
+// fxWriteFeatures are FX_CTRL's bits that change what a DATA write stores or how a port
+// steps: transparency, cache write, one-byte cycling, the 16-bit hop, 4-bit mode.
+const fxWriteFeatures = 0x80 | 0x40 | 0x10 | 0x08 | 0x04
+
+// writeDataFX is writeData's general path, every FX feature and register area included.
+func (v *VERA) writeDataFX(p int, val uint8, lb *LineBus) {
+	lb.CPUWrite++
 	f := &v.fx
 	mode := f.mode()
 	if p == 1 && f.poke && mode == fxPolygon {

@@ -5,38 +5,55 @@ import (
 	"testing"
 )
 
-// writeData writes the plain case (no FX write feature) through its own short path. For
-// DATA0, FX's ADDR1 modes change nothing, yet they send writes down the general path: the
-// same writes with FX in line mode and with FX off must leave the same VRAM, port, latch,
-// write stamps and bus counts, for every increment, both directions, and addresses that run
-// into the PSG, palette and sprite registers (which take the general path either way).
+// writeData takes a short path for the plain cases (no FX feature that changes a write or
+// a step; DATA0 in any ADDR1 mode, DATA1 in normal or polygon mode). The same writes through
+// writeData and through the general path, writeDataFX, must leave the same VRAM, ports,
+// latches, FX state, write stamps and bus counts: for each FX_CTRL value that may take the
+// short path, both ports, every increment, both directions, and addresses that run into the
+// PSG, palette and sprite registers (which never take it).
 func TestPlainDataWritesMatchTheGeneralPath(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
-	for round := range 200 {
+	short := 0
+	for round := range 400 {
 		seed := rnd.Uint64()
-		run := func(fxMode uint8) *VERA {
+		ctrl := []uint8{0x00, 0x20, 0x01, 0x02, 0x03, 0x21, 0x22}[round%7]
+		run := func(general bool) (*VERA, LineBus) {
 			r := newRig(t)
 			v := r.v
-			v.fx.ctrl = fxMode
+			v.fx.ctrl = ctrl
+			var lb LineBus
 			g := rand.New(rand.NewPCG(seed, 3))
 			for range 64 {
+				p := g.IntN(2)
 				addr := g.Uint32N(VRAMSize)
 				if g.IntN(4) == 0 {
 					addr = psgBase - 16 + g.Uint32N(64) // around the register area
 				}
-				hi := uint8(g.IntN(16))<<4 | uint8(g.IntN(2))<<3 // increment, DECR
-				r.setAddr(0, addr, hi)
+				pt := &v.port[p]
+				pt.addr, pt.incr, pt.decr = addr, uint8(g.IntN(16)), g.IntN(2) == 0
 				for range g.IntN(40) {
-					r.w(regData0, uint8(g.Uint32()))
+					val := uint8(g.Uint32())
+					if general {
+						v.writeDataFX(p, val, &lb)
+						continue
+					}
+					if v.fx.ctrl&fxWriteFeatures == 0 && pt.addr < psgBase && (p == 0 || ctrl&1 == 0) {
+						short++
+					}
+					v.writeData(p, val, &lb)
 				}
 			}
-			return v
+			return v, lb
 		}
-		plain, general := run(0), run(fxLine)
+		plain, plb := run(false)
+		general, glb := run(true)
 		if plain.vram != general.vram || plain.port != general.port || plain.stamps != general.stamps ||
-			plain.lineBus[0][3] != general.lineBus[0][3] {
-			t.Fatalf("round %d: the plain path differs from the general one: port %+v against %+v, line bus %+v against %+v",
-				round, plain.port[0], general.port[0], plain.lineBus[0][3], general.lineBus[0][3])
+			plain.fx != general.fx || plb != glb {
+			t.Fatalf("round %d (FX_CTRL $%02X): the short path differs from the general one: ports %+v against %+v, bus %+v against %+v",
+				round, ctrl, plain.port, general.port, plb, glb)
 		}
+	}
+	if short == 0 {
+		t.Fatal("no write took the short path")
 	}
 }

@@ -68,16 +68,37 @@ func (v *VERA) SyncTo(now uint64) Events {
 	return ev
 }
 
-// NextEvent is the cycle at which VERA next needs a SyncTo: the next line start, or
-// earlier when the PCM FIFO will drop below a quarter full with AFLOW enabled.
+// CatchUp processes the line starts up to cycle now, as a register access would, and
+// reports nothing (SyncTo reports the events). VERA needs a service only at the lines
+// NextEvent names; a machine that stops between them (at the end of a run) catches up, so
+// that SCANLINE and the frame in progress are current for whoever looks (a debugger).
+func (v *VERA) CatchUp(now uint64) { v.sync(now) }
+
+// NextEvent is the cycle at which VERA next needs a SyncTo: the next start of a line that
+// can change its interrupt output or report VSYNC (line 480, and IRQLINE's line), or
+// earlier when the PCM FIFO will drop below a quarter full with AFLOW enabled. The lines
+// in between need no service: VERA renders them when it is next synced (a register
+// access, this event, CatchUp), from the registers as they were at their start, since any
+// write would have synced first; a read of a register that moves with the beam (SCANLINE,
+// ISR) syncs first too. Servicing 2 lines a frame instead of 525 saves the machine 523
+// services, and lets an idle loop that reads none of those registers skip to the next
+// interrupt (core/idle.go).
 func (v *VERA) NextEvent() uint64 {
-	next := v.clk.nextLine
+	// IRQLINE is 9 bits (0-511): always one of the 525 lines.
+	next := min(v.nextStart(VSyncLine), v.nextStart(int(v.irqLine)))
 	if v.ien&irqAFlow != 0 {
 		if c, ok := v.pcm.aflowAt(); ok && c < next {
 			next = c
 		}
 	}
 	return next
+}
+
+// nextStart is the cycle of the first start of scan-out line l that is still to process.
+func (v *VERA) nextStart(l int) uint64 {
+	n := v.clk.nextLine
+	d := (l - int(n/CyclesPerLine%LinesPerFrame) + LinesPerFrame) % LinesPerFrame
+	return n + uint64(d)*CyclesPerLine
 }
 
 // scanline is SCANLINE (IRQLINE_L read + IEN bit 6) as the RTL returns it: the composer's

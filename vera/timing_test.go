@@ -92,13 +92,22 @@ func TestVSync(t *testing.T) {
 	}
 }
 
+// NextEvent is the next start of line 480 (VSYNC) or of the LINE interrupt's line, found
+// here by walking the line starts one by one.
 func TestNextEvent(t *testing.T) {
-	v := New()
-	for _, now := range []uint64{0, 1, 255, 256, 1000, 134399, 134400} {
-		v.SyncTo(now)
-		want := (now/256 + 1) * 256
-		if got := v.NextEvent(); got != want {
-			t.Errorf("NextEvent after SyncTo(%d) = %d, want %d", now, got, want)
+	for _, irqLine := range []uint16{0, 1, 100, 479, 480, 481, 511} {
+		v := New()
+		v.Write(regIRQLine, uint8(irqLine), 0)
+		v.Write(regIEN, uint8(irqLine>>8)<<7, 0)
+		for _, now := range []uint64{0, 1, 255, 256, 1000, 25599, 25600, 122879, 122880, 134399, 134400, 300000} {
+			v.SyncTo(now)
+			want := (now/256 + 1) * 256
+			for line := want / 256 % 525; line != VSyncLine && line != uint64(irqLine); line = want / 256 % 525 {
+				want += 256
+			}
+			if got := v.NextEvent(); got != want {
+				t.Errorf("IRQLINE %d: NextEvent after SyncTo(%d) = %d, want %d", irqLine, now, got, want)
+			}
 		}
 	}
 }
