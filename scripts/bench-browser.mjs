@@ -7,7 +7,9 @@
 //     (x16scope.hostStats()), and their share of a 60 Hz frame;
 //   - readPixels/frame: GPU-to-CPU reads (GLES2 ReadPixels in a Chrome trace) per page
 //     repaint: the screen must reach the canvas with uploads alone;
-//   - warp: the real-time factor in warp (machine frames a second / 59.52).
+//   - warp: the real-time factor in warp (machine frames a second / 59.52), the host ms a
+//     displayed frame that warp emulated in the tick and in the browser's idle callback,
+//     and how many ticks came a refresh late.
 // Usage: node scripts/bench-browser.mjs [seconds per measurement, default 3] [program ...]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
