@@ -180,14 +180,11 @@ func (v *VERA) readData(p int, lb *LineBus) uint8 {
 // writeData handles a CPU write to DATA0/DATA1: the write slot, then the step and the
 // prefetch of the new address (4.2: two slots).
 func (v *VERA) writeData(p int, val uint8, lb *LineBus) {
-	f := &v.fx
-	if pt := &v.port[p]; f.ctrl&fxWriteFeatures == 0 && pt.addr < psgBase && (p == 0 || f.ctrl&1 == 0 && !f.poke) {
+	if v.plainWrite(p) {
 		// The plain case, written out (a program drawing through the port spends most of
-		// its time here, and in wasm each call of the general path costs): no FX feature
-		// that changes a write or a step, not a PSG, palette or sprite register, and DATA0
-		// in any ADDR1 mode or DATA1 in normal or polygon mode (a polygon fill writes its
-		// spans so). Store the byte, step the address, prefetch the next byte, as store,
-		// advance and prefetch do.
+		// its time here, and in wasm each call of the general path costs). Store the byte,
+		// step the address, prefetch the next byte, as store, advance and prefetch do.
+		pt := &v.port[p]
 		lb.CPUWrite++
 		v.vram[pt.addr] = val
 		v.noteWrite(pt.addr)
@@ -202,6 +199,14 @@ func (v *VERA) writeData(p int, val uint8, lb *LineBus) {
 		return
 	}
 	v.writeDataFX(p, val, lb)
+}
+
+// plainWrite tells whether a DATA write through port p is the plain case: no FX feature
+// that changes a write or a step, not a PSG, palette or sprite register, and DATA0 in any
+// ADDR1 mode or DATA1 in normal or polygon mode (a polygon fill writes its spans so).
+func (v *VERA) plainWrite(p int) bool {
+	f := &v.fx
+	return f.ctrl&fxWriteFeatures == 0 && v.port[p].addr < psgBase && (p == 0 || f.ctrl&1 == 0 && !f.poke)
 }
 
 // fxWriteFeatures are FX_CTRL's bits that change what a DATA write stores or how a port

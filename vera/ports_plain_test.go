@@ -37,7 +37,7 @@ func TestPlainDataWritesMatchTheGeneralPath(t *testing.T) {
 						v.writeDataFX(p, val, &lb)
 						continue
 					}
-					if v.fx.ctrl&fxWriteFeatures == 0 && pt.addr < psgBase && (p == 0 || ctrl&1 == 0) {
+					if v.plainWrite(p) {
 						short++
 					}
 					v.writeData(p, val, &lb)
