@@ -21,9 +21,9 @@ test: setup-test vet unit unit-js asm-check rom-check make-check browser worker-
 
 ## run: build the browser app (only when its sources changed) and serve it on
 ## http://127.0.0.1:8080 (loopback only), with the share service keeping captures in
-## ./captures.
+## ./captures. `make run ROM=FILE`: the page starts on that ROM image for every visitor.
 run: setup web
-	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web -data captures
+	$(GO) run ./cmd/serve -addr 127.0.0.1:8080 -dir web -data captures$(if $(ROM), -rom $(ROM))
 
 # What the wasm is built from: every Go file and embedded file of the module, whatever its
 # package (a superset of cmd/wasm's imports, so a change anywhere that matters rebuilds it),

@@ -25,6 +25,9 @@ const (
 const (
 	haltWait uint8 = 1 << 0 // WAI: halted until an interrupt line is asserted
 	haltStop uint8 = 1 << 1 // STP: halted until reset
+	// haltStopTold: the run loop has reported the STP (EventStop is reported once, then the
+	// machine runs on with the CPU halted). Not saved: a restored stopped CPU reports again.
+	haltStopTold uint8 = 1 << 2
 )
 
 // CPU is a WDC 65C02S. Every cycle of an instruction is one call to the bus, in the order

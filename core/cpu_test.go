@@ -186,17 +186,31 @@ func TestMachineNMI(t *testing.T) {
 	}
 }
 
-// STP through the machine: RunUntil reports EventStop and the clock stops.
+// STP through the machine: RunUntil reports EventStop once, and only the CPU stops: the
+// clock runs on to the target (VERA and the VIAs with it), and neither an NMI nor an IRQ
+// wakes the CPU (only RESET does).
 func TestMachineSTP(t *testing.T) {
 	m := newFlatMachine()
 	load(&m.bus, 0x0400, 0xDB, 0xEA)
+	load(&m.bus, 0x7000, 0xEA) // NMI handler, never reached
+	m.bus.ram[0xFFFA], m.bus.ram[0xFFFB] = 0x00, 0x70
 	m.SetCPU(CPUState{PC: 0x0400, S: 0xFF, P: flagU | flagI})
 	start := m.Cycle()
 	if ev := m.RunUntil(start + 1000); ev&EventStop == 0 {
 		t.Errorf("events %b, want EventStop", ev)
 	}
-	if m.Cycle()-start != 3 || !m.CPU().Stopped {
-		t.Errorf("stopped=%v after %d cycles, want stopped after 3", m.CPU().Stopped, m.Cycle()-start)
+	if m.Cycle()-start != 1000 || !m.CPU().Stopped || m.CPU().PC != 0x0401 {
+		t.Errorf("stopped=%v PC=$%04X after %d cycles, want stopped at $0401 and the clock at 1000",
+			m.CPU().Stopped, m.CPU().PC, m.Cycle()-start)
+	}
+	m.NMI()
+	frame := m.Frame()
+	if ev := m.RunFrame(); ev&EventStop != 0 || ev&EventVSync == 0 {
+		t.Errorf("second run: events %b, want a VSYNC and no second EventStop", ev)
+	}
+	if s := m.CPU(); !s.Stopped || s.PC != 0x0401 || m.Frame() != frame+1 {
+		t.Errorf("after an NMI and a frame: stopped=%v PC=$%04X frame %d, want still stopped at $0401, frame %d",
+			s.Stopped, s.PC, m.Frame(), frame+1)
 	}
 }
 

@@ -351,6 +351,15 @@ func (d *dosDevice) Write(sa uint8, v uint8) uint8 {
 	return 0
 }
 
+// Unlisten ends a LISTEN to channel sa as UNLISTEN does: a command written to channel 15
+// runs, even without its CR.
+func (d *dosDevice) Unlisten(sa uint8) {
+	if sa&15 == 15 && len(d.cmd) > 0 {
+		d.command(hostName(d.cmd))
+		d.cmd = d.cmd[:0]
+	}
+}
+
 // Close closes channel sa, writing the file if it was opened for writing.
 func (d *dosDevice) Close(sa uint8) {
 	sa &= 15
@@ -420,7 +429,12 @@ func (d *dosDevice) command(cmd string) {
 			return
 		}
 		d.setStatus(0, " OK")
-	case "I", "I0", "UI", "UJ":
+	case "I", "I0":
+		// Initialize: nothing to re-read on a host folder; it answers OK as the official
+		// emulator's host file system does (cc65's getdevicedir() sends "I" and takes any
+		// answer from 21 up as "no disk")
+		d.setStatus(0, " OK")
+	case "UI", "UJ":
 		d.setStatus(73, "X16SCOPE HOSTFS")
 	case "":
 		d.setStatus(0, " OK")

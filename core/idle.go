@@ -2,7 +2,7 @@ package core
 
 // Idle-loop fast-forward. Most X16 programs spend most of each frame waiting for VSYNC in a
 // loop such as `lda $9F27 / and #1 / beq -` or `lda flag / beq -`. Such a loop is a fixed
-// point: it writes nothing, and a pass leaves every register as it found it. Nothing it
+// point: a pass leaves every register and every byte of memory as it found it. Nothing it
 // reads can change before the next device event (a VERA line start, a VIA timer, the PCM
 // FIFO running low, an interrupt the machine can only take at a service). So every pass
 // until then is the same pass, with the same cycles, and the machine can add them up
@@ -11,20 +11,28 @@ package core
 // (Tracer.Repeat), and TestIdleSkipIsInvisible compares whole runs with and without it.
 //
 // How a loop qualifies: the same backward jump closes twice in a row (at one stack level:
-// what the routines it calls do in between does not count); the machine then
-// executes the next pass itself, checking that it stays inside the body, runs at most
-// idleMaxInstrs instructions, executes no instruction that writes (stores, read-modify-
-// write, pushes, JSR, BRK) or halts, makes no I/O read except the side-effect-free VERA
-// registers whose value only changes at VERA events (vera.StableReg), and ends with the
-// registers exactly as it started. Then whole passes are skipped up to just before the next
-// event (the machine's next service, and vera.StableUntil if the pass read one of those
-// VERA registers), and the machine carries on normally from there. A loop that fails the
-// check is remembered (per frame) so a busy loop pays for the check once, not once per
-// pass.
+// what the routines it calls do in between does not count); the machine then executes the
+// next pass itself, checking that it stays inside the body (or in routines it calls), runs
+// at most idleMaxInstrs instructions, never halts, writes nothing but RAM (idle_writes.go),
+// passes no KERNAL trap that would act (idle_traps.go), makes no I/O read except the
+// side-effect-free VERA registers whose value only changes at VERA events
+// (vera.StableReg), and ends with the registers, the bank latches and every byte it wrote
+// exactly as it started. Such a pass left the machine as it found it, so the next pass,
+// from the same state, is the same pass again. Then whole passes are skipped up to just
+// before the next event (the machine's next service, and vera.StableUntil if the pass read
+// one of those VERA registers), and the machine carries on normally from there. A loop
+// that fails the check is remembered (per frame) so a busy loop pays for the check once,
+// not once per pass.
+//
+// The official KERNAL's wait is such a loop: a program calling GETIN from BASIC's ROM bank
+// goes through BASIC's jump table and jsrfar, which stores the call's target in a RAM
+// trampoline, rewrites return addresses on the stack, switches to the KERNAL's bank through
+// $01, and in kbdbuf_get switches the RAM bank through $00 to read the key count in banked
+// RAM; every one of those bytes is put back before the call returns (TestIdleOfficial*).
 
 const (
-	idleMaxInstrs = 32 // instructions in one pass of a loop worth checking
-	idleFailSlots = 64 // loops remembered as not idle, direct-mapped by closing PC
+	idleMaxInstrs = 128 // instructions in one pass of a loop worth checking (the official GETIN from BASIC: 75)
+	idleFailSlots = 64  // loops remembered as not idle, direct-mapped by closing PC
 )
 
 // idleState is the detector's state.
@@ -41,6 +49,7 @@ type idleState struct {
 	// statistics read it).
 	skipped uint64
 	pass    [idleMaxInstrs]InstrEvent // the pass being checked (here, not on the stack: the tracer gets a slice of it)
+	stores  idleLog                   // the bytes it wrote (idle_writes.go)
 }
 
 // SetIdleSkip turns idle-loop fast-forward on (the default) or off. Results are the same
@@ -132,14 +141,6 @@ func (m *Machine) backLook(pc uint16, op uint8, start uint64) {
 	}
 }
 
-// pushes are the instructions whose only stores are pushes: JSR, PHA, PHP, PHX, PHY. A pass
-// may push, as long as the stack pointer never rises above where the pass began: then every
-// pull in it reads a byte pushed earlier in the same pass, each pass pushes the same bytes,
-// and a loop that polls through a subroutine (`jsr GETIN / beq -`) is as idle as one that
-// polls inline. (A pass that read the stack page below S with an ordinary load would read
-// the previous pass's pushes, which the check does not compare: a known limit.)
-var pushes = [256]bool{0x20: true, 0x48: true, 0x08: true, 0xDA: true, 0x5A: true}
-
 // idlePass executes one pass of the loop [head, end] from its head and skips the passes
 // that would follow it unchanged. It returns false when the loop is not idle; true when it
 // is, or when the check could not finish for a reason that says nothing about the loop (an
@@ -154,10 +155,12 @@ func (m *Machine) idlePass(head, end uint16) bool {
 		return true // KERNAL traps watch these PCs: leave them to the run loop
 	}
 	a, x, y, s, p := c.A, c.X, c.Y, c.S, c.flags()
+	ramBank, romBank := b.ramBank, b.romBank
 	start := b.cycle
 	sideReads, stableReads := b.sideReads, b.stableReads
 	tellings := m.watch.tellings
-	pass := &m.idle.pass
+	pass, stores := &m.idle.pass, &m.idle.stores
+	stores.n = 0
 	n := 0
 	retried := false
 again:
@@ -171,6 +174,9 @@ again:
 		}
 		if n == idleMaxInstrs {
 			return false
+		}
+		if op := b.peek(pc); opcodes[op].Flags&OpWrites != 0 && !stores.note(m, op, pc) {
+			return false // it would write a device or the ROM window: the run loop runs it
 		}
 		t0, next := b.cycle, b.next
 		op := c.Step()
@@ -188,12 +194,12 @@ again:
 				m.afterHooks(pc, op, t0)
 			}
 		}
-		if c.PC >= m.sys.trapLow {
+		if c.PC >= m.sys.trapLow && !m.trapInert(c.PC) {
 			return false // a KERNAL trap: the run loop runs it (after checkIdle) and goes on
 		}
 		pass[n] = MakeInstrEvent(pc, c.PC, uint16(b.cycle-t0), op, m.bankAt(pc))
 		n++
-		if f := opcodes[op].Flags; f&(OpWAI|OpSTP) != 0 || f&OpWrites != 0 && !pushes[op] {
+		if opcodes[op].Flags&(OpWAI|OpSTP) != 0 {
 			return false
 		}
 		if c.S > s {
@@ -212,15 +218,19 @@ again:
 	if b.sideReads != sideReads {
 		return false
 	}
-	if c.A != a || c.X != x || c.Y != y || c.S != s || c.flags() != p {
+	if c.A != a || c.X != x || c.Y != y || c.S != s || c.flags() != p ||
+		b.ramBank != ramBank || b.romBank != romBank || !stores.holds(b) {
 		if retried {
 			return false
 		}
-		// The registers the pass began with came from a pass before a device event (a
-		// SCANLINE poll's previous line): check one more pass from these.
+		// The state the pass began with came from a pass before a device event (a
+		// SCANLINE poll's previous line) or from other code (an interrupt handler left its
+		// own bytes where the pass pushes): check one more pass from this one.
 		retried = true
 		a, x, y, s, p = c.A, c.X, c.Y, c.S, c.flags()
+		ramBank, romBank = b.ramBank, b.romBank
 		start, n, tellings = b.cycle, 0, m.watch.tellings
+		stores.n = 0
 		goto again
 	}
 	period := b.cycle - start
@@ -251,7 +261,11 @@ again:
 		b.instrs.rec.Repeat(pass[:n], uint32(k))
 	}
 	if b.keepRecent {
+		// The ring's banks come from a log of the latch changes (Recent.fill), which holds
+		// only the checked pass's: the skipped passes carry their own, filled in already.
+		b.recent.fill()
 		b.keepRepeat(pass[:n], k)
+		b.recent.banks.filled = b.recent.N
 	}
 	if tell {
 		m.watch.reported = b.cycle

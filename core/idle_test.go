@@ -61,21 +61,27 @@ func TestIdleSkipTricky(t *testing.T) {
 	}
 }
 
-// A loop that reads a VIA (side effects, a value that changes every cycle) or stores is
-// never fast-forwarded.
+// A loop that reads a VIA (side effects, a value that changes every cycle) or changes
+// memory is never fast-forwarded.
 func TestIdleSkipRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		code []byte
 	}{
 		{"VIA T1 counter", []byte{0xAD, 0x04, 0x9F, 0x80, 0xFB}}, // lda $9F04 / bra -5
-		{"store", []byte{0x85, 0x30, 0x80, 0xFC}},                // sta $30 / bra -4
+		{"store", []byte{0xE6, 0x30, 0x80, 0xFC}},                // inc $30 / bra -4
 		{"counting", []byte{0xE8, 0x80, 0xFD}},                   // inx / bra -3
 		{"cycle counter", []byte{0xAD, 0xB8, 0x9F, 0x80, 0xFB}},  // lda $9FB8 / bra -5
 		{"DATA0", []byte{0xAD, 0x23, 0x9F, 0x80, 0xFB}},          // lda $9F23 / bra -5
-		// A subroutine that stores; a pass that pulls more than it pushed.
-		{"subroutine stores", []byte{0x20, 0x10, 0x10, 0x80, 0xFB, 16: 0x85, 0x30, 0x60}}, // jsr $1010 / bra -5; sta $30 / rts
+		// A subroutine that changes memory; a pass that pulls more than it pushed.
+		{"subroutine stores", []byte{0x20, 0x10, 0x10, 0x80, 0xFB, 16: 0xE6, 0x30, 0x60}}, // jsr $1010 / bra -5; inc $30 / rts
 		{"pulls", []byte{0x68, 0x48, 0x80, 0xFC}},                                         // pla / pha / bra -4
+		// Stores that leave a device, banked RAM or a bank latch changed, or touch a
+		// device at all (the same value to VERA's CTRL every pass).
+		{"VERA write", []byte{0x9C, 0x25, 0x9F, 0x80, 0xFB}},                    // stz $9F25 / bra -5
+		{"banked RAM counter", []byte{0xEE, 0x00, 0xA0, 0x80, 0xFB}},            // inc $A000 / bra -5
+		{"RAM bank stepping", []byte{0xE6, 0x00, 0xAD, 0x00, 0xA0, 0x80, 0xF9}}, // inc $00 / lda $A000 / bra -7
+		{"ROM bank stepping", []byte{0xE6, 0x01, 0x80, 0xFC}},                   // inc $01 / bra -4
 	} {
 		m := newTestMachine(t, Config{})
 		copy(m.bus.ram[0x1000:], tc.code)
@@ -87,7 +93,8 @@ func TestIdleSkipRefuses(t *testing.T) {
 		}
 	}
 	// The controls: a loop reading RAM is, inline or through a subroutine that pushes and
-	// pulls (as the KERNAL's GETIN does), with interrupts masked or not.
+	// pulls (as the KERNAL's GETIN does), with interrupts masked or not; so is one whose
+	// stores put back what the pass before stored.
 	for _, tc := range []struct {
 		name string
 		code []byte
@@ -96,6 +103,11 @@ func TestIdleSkipRefuses(t *testing.T) {
 		{"RAM poll", []byte{0xA5, 0x30, 0x80, 0xFC}, false},                                                      // lda $30 / bra -4
 		{"subroutine poll", []byte{0x20, 0x10, 0x10, 0xF0, 0xFB, 16: 0x08, 0x78, 0x28, 0xA5, 0x30, 0x60}, false}, // jsr $1010 / beq -5; php / sei / plp / lda $30 / rts
 		{"subroutine poll, IRQs on", []byte{0x20, 0x10, 0x10, 0xF0, 0xFB, 16: 0x08, 0x78, 0x28, 0xA5, 0x30, 0x60}, true},
+		// The official KERNAL's kbdbuf_get: lda $00 / pha / stz $00 / lda $A000 / pla /
+		// sta $00 / bra -13 (reads banked RAM 0, puts the RAM bank back).
+		{"RAM bank restored", []byte{0xA5, 0x00, 0x48, 0x64, 0x00, 0xAD, 0x00, 0xA0, 0x68, 0x85, 0x00, 0x80, 0xF3}, false},
+		{"same store", []byte{0x85, 0x30, 0x80, 0xFC}, false},                                        // sta $30 / bra -4
+		{"subroutine same store", []byte{0x20, 0x10, 0x10, 0x80, 0xFB, 16: 0x85, 0x30, 0x60}, false}, // jsr $1010 / bra -5; sta $30 / rts
 	} {
 		m := newTestMachine(t, Config{})
 		copy(m.bus.ram[0x1000:], tc.code)

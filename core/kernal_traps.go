@@ -41,6 +41,7 @@ type sysDevices struct {
 
 	files   fileTable // the built-in KERNAL's logical files
 	notices []string  // messages for the user (unimplemented calls, I/O errors)
+	unimpl  string    // the unimplemented call the built-in ROM stopped on (kernal_names.go)
 }
 
 // builtinSignature is the built-in ROM's banner text, which bank 0 contains: the machine
@@ -116,6 +117,7 @@ func (s *sysDevices) reset() {
 	s.echo = 0 // the emulator device is reset with the machine
 	s.rearm()
 	s.files = fileTable{}
+	s.unimpl = ""
 	if s.dos != nil {
 		s.dos.Reset()
 	}

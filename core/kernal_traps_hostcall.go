@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // Host calls: the built-in ROM (rom/*.s) asks the emulator for file I/O by writing a
 // function number to $9FBD (a register the official emulator leaves unused). It first
 // stores its A/X/Y/P in RAM (hc_* below); the emulator reads them, does the work in one
@@ -10,17 +12,17 @@ const hostCallAddr = 0x9FBD
 
 // RAM addresses shared with rom/kernal.inc.
 const (
-	hcA      = 0x0290
-	hcX      = 0x0291
-	hcY      = 0x0292
-	hcP      = 0x0293
-	kLA      = 0x0294 // SETLFS logical file
-	kFA      = 0x0295 // device
-	kSA      = 0x0296 // secondary address
-	kFNLen   = 0x0297 // SETNAM length
+	hcA      = 0x0294
+	hcX      = 0x0295
+	hcY      = 0x0296
+	hcP      = 0x0297
+	kLA      = 0x0290 // SETLFS logical file (the official address, as the next five)
+	kSA      = 0x0291 // secondary address
+	kFA      = 0x0292 // device
+	kFNLen   = 0x028F // SETNAM length
+	kDfltn   = 0x028B // input device
+	kDflto   = 0x028C // output device
 	kFNAdr   = 0x0298 // SETNAM pointer
-	kDfltn   = 0x029A // input device
-	kDflto   = 0x029B // output device
 	kStatus  = 0x0287
 	kNBanks  = 0x0280
 	kBasicTo = 0x9F00 // first address past the fixed RAM
@@ -51,6 +53,10 @@ const (
 	hcUnlsn
 	hcMciout
 	hcSysret
+	hcExtUnknown // extapi with a function number the ROM does not have (A)
+	hcBsave      // BSAVE: SAVE without the 2-byte address header
+	hcLkupla     // LKUPLA: find the open file with logical file A
+	hcLkupsa     // LKUPSA: find the open file with secondary address Y
 )
 
 // KERNAL error codes (returned in A with C=1).
@@ -111,8 +117,28 @@ func (m *Machine) hostCall(fn uint8) {
 		sp := uint16(m.cpu.S)
 		slot := uint16(r[0x100|(sp+1)&0xFF]) | uint16(r[0x100|(sp+2)&0xFF])<<8
 		caller := uint16(r[0x100|(sp+3)&0xFF]) | uint16(r[0x100|(sp+4)&0xFF])<<8
-		s.notice("unimplemented KERNAL call $%04X at $%04X", slot-2, caller-2)
+		s.unimplemented(fmt.Sprintf("unimplemented KERNAL call %s at $%04X", kernalCallLabel(slot-2), caller-2))
 		return
+	case hcExtUnknown:
+		// stack: the caller's return address (the slot JMPs to the dispatcher)
+		sp := uint16(m.cpu.S)
+		caller := uint16(r[0x100|(sp+1)&0xFF]) | uint16(r[0x100|(sp+2)&0xFF])<<8
+		s.unimplemented(fmt.Sprintf("unimplemented KERNAL call extapi ($FEAB): %s at $%04X", extapiLabel(a), caller-2))
+		return
+	case hcLkupla, hcLkupsa:
+		// C=0 and A = logical file, X = device, Y = secondary address of the first open
+		// file that matches; C=1 if none does (A, X, Y unchanged). The secondary address
+		// is the KERNAL file table's form, SA | $60 (the CBM OPEN stores it so), both in
+		// Y on return and as LKUPSA's argument.
+		p |= flagC
+		for i := 0; i < s.files.n; i++ {
+			f := s.files.open[i]
+			if fn == hcLkupla && f.la == a || fn == hcLkupsa && f.sa|0x60 == y {
+				a, x, y = f.la, f.fa, f.sa|0x60
+				p &^= flagC
+				break
+			}
+		}
 	case hcBooted:
 		s.booted = true
 		r[kNBanks] = uint8(m.bus.nbanks) // 256 banks wrap to 0, as MEMTOP reports them
@@ -131,15 +157,31 @@ func (m *Machine) hostCall(fn uint8) {
 		}
 		return
 	case hcOpen:
+		// The official KERNAL clears STATUS as it looks the file up (OPEN, CHKIN and
+		// CHKOUT all do); cc65's write() checks READST after every CHROUT to the screen.
+		r[kStatus] = 0
 		la, fa, sa := r[kLA], r[kFA], r[kSA]
 		switch {
 		case s.files.find(la) >= 0:
 			fail(errFileOpen)
 		case s.files.n >= len(s.files.open):
 			fail(errTooManyFiles)
-		case fa == 8 && dos == nil || fa != 8 && fa != 0 && fa != 3:
+		case fa == 1 || fa == 2:
 			r[kStatus] = stNotPresent
 			fail(errNotPresent)
+		case fa >= 4 && (fa != 8 || dos == nil):
+			// A serial device that is not there: the official KERNAL enters the file in
+			// its table first and only talks to the bus when there is a name to send (and
+			// the secondary address is not $FF), so a nameless OPEN, like cc65's
+			// command-channel probe, succeeds; the CLOSE that follows finds nobody.
+			s.files.open[s.files.n] = logicalFile{la, fa, sa}
+			s.files.n++
+			if sa < 0x80 && r[kFNLen] > 0 {
+				r[kStatus] = stNotPresent
+				fail(errNotPresent)
+				break
+			}
+			ok()
 		case fa == 8:
 			// Like the official KERNAL, OPEN on the disk succeeds even when the file
 			// cannot be opened: the first read then reports ST = $42 and channel 15 says
@@ -159,20 +201,31 @@ func (m *Machine) hostCall(fn uint8) {
 	case hcClose:
 		if i := s.files.find(a); i >= 0 {
 			f := s.files.open[i]
-			if f.fa == 8 && dos != nil {
+			switch {
+			case f.fa == 8 && dos != nil:
 				dos.Close(f.sa)
+			case f.fa >= 4 && f.sa < 0x80:
+				// CLOSE sends LISTEN/SECOND $Ex/UNLSN: an absent device answers
+				// nobody, STATUS gets bit 7 (how cc65 finds which devices exist)
+				r[kStatus] |= stNotPresent
 			}
 			s.files.n--
 			s.files.open[i] = s.files.open[s.files.n]
 		}
 		ok()
 	case hcChkin, hcChkout:
+		r[kStatus] = 0
 		i := s.files.find(x)
 		if i < 0 {
 			fail(errFileNotOpen)
 			break
 		}
 		f := s.files.open[i]
+		if f.fa >= 4 && (f.fa != 8 || dos == nil) {
+			r[kStatus] = stNotPresent // TALK/LISTEN: nobody answers
+			fail(errNotPresent)
+			break
+		}
 		if fn == hcChkin {
 			if f.fa == 3 && false {
 				fail(errNotInput)
@@ -190,9 +243,21 @@ func (m *Machine) hostCall(fn uint8) {
 		}
 		ok()
 	case hcClrchn:
+		if r[kDflto] == 8 && dos != nil {
+			// CLRCHN sends UNLISTEN to the output device: a command written to
+			// channel 15 without a CR runs now (cc65's diskinit sends "I" this way)
+			dos.Unlisten(uint8(s.files.outSA))
+		}
 		r[kDfltn], r[kDflto] = 0, 3
 		ok()
 	case hcChrin:
+		if r[kStatus] != 0 {
+			// the official KERNAL reads a serial device only while STATUS is 0; after
+			// EOI or an error it returns CR without asking the device
+			a = 0x0D
+			ok()
+			break
+		}
 		if r[kDfltn] != 8 || dos == nil {
 			a = 0x0D
 			r[kStatus] = stNotPresent
@@ -225,8 +290,8 @@ func (m *Machine) hostCall(fn uint8) {
 			x, y = uint8(end), uint8(end>>8)
 			ok()
 		}
-	case hcSave:
-		if code := m.kernalSave(a, uint16(y)<<8|uint16(x)); code != 0 {
+	case hcSave, hcBsave:
+		if code := m.kernalSave(a, uint16(y)<<8|uint16(x), fn == hcSave); code != 0 {
 			fail(code)
 		} else {
 			ok()
@@ -385,8 +450,9 @@ func (m *Machine) kernalLoad(verify uint8, xy uint16) (uint16, uint8) {
 }
 
 // kernalSave is KERNAL SAVE: A = zero-page address of the start pointer, X/Y = end + 1;
-// writes a PRG (2-byte header) to device 8, replacing a file of the same name.
-func (m *Machine) kernalSave(zp uint8, end uint16) uint8 {
+// writes a PRG (2-byte header) to device 8, replacing a file of the same name. header is
+// false for BSAVE, which writes the bytes alone (as SAVE does with secondary address 2).
+func (m *Machine) kernalSave(zp uint8, end uint16, header bool) uint8 {
 	s := &m.sys
 	r := &m.bus.ram
 	name := m.fileName()
@@ -407,7 +473,7 @@ func (m *Machine) kernalSave(zp uint8, end uint16) uint8 {
 		s.notice("SAVE %q: %s", hostName(name), d.status)
 		return errNotFound
 	}
-	if r[kSA] != 2 {
+	if header && r[kSA] != 2 {
 		d.Write(1, uint8(start))
 		d.Write(1, uint8(start>>8))
 	}

@@ -39,6 +39,10 @@ func (m *Machine) startBuiltin(p PRG) error {
 func (m *Machine) sysAtPrompt(p PRG) error {
 	m.sys.startAtPrompt = nil
 	m.LoadPRG(p)
+	// The KERNAL's channel variables as the official LOAD":*",8,1 leaves them for the
+	// program (cc65's runtime takes its default device from fa)
+	r := &m.bus.ram
+	r[kLA], r[kFA], r[kSA], r[kFNLen], r[kStatus] = 1, 8, 0x60, 2, stEOI
 	if err := m.pasteKeys(fmt.Sprintf("SYS%d\r", p.Entry)); err != nil {
 		return err
 	}

@@ -29,13 +29,13 @@ func TestBuiltinScreenCalls(t *testing.T) {
 	check("screen_mode $0F", result(m, 0x0410), true)
 	bytes(0x0414, 40, 30)
 	check("screen_mode $80", result(m, 0x0418), false)
-	bytes(0x041C, 0x31, 0x07) // DC_VIDEO: VGA + layers 0 and 1; L0: 8 bpp bitmap
+	bytes(0x041C, 0x39, 0x07) // DC_VIDEO: VGA + layers 0 and 1 + 240P (as the official ROM); L0: 8 bpp bitmap
 
 	check("charset 3", result(m, 0x0420), false)
-	check("charset 9", result(m, 0x0424), true)
+	check("charset 13", result(m, 0x0424), true)
 	check("charset 0 (custom)", result(m, 0x0428), false)
-	// set 3 in VRAM: the ROM's upper/lower glyphs, then the same reversed
-	pet2 := romBytes(romSymbol(t, "charset_pet2"), 1024)
+	// set 3 in VRAM: the ROM's upper/lower glyphs (bank 6 $C400), then the same reversed
+	pet2 := bank6()[0x400:][:1024]
 	for i := 0; i < 2048; i++ {
 		want := pet2[i%1024]
 		if i >= 1024 {

@@ -97,6 +97,12 @@ func (r *rtcDevice) setTimeReg(reg, v uint8) {
 	case 6:
 		y = 2000 + unbcd(v)
 	}
+	// The chip keeps each register as written; time.Date would carry a day the month lacks
+	// (February 31) into the next month. A KERNAL sets year, month, then day, so keeping
+	// the day inside the month at each step ends on the date it meant.
+	if last := time.Date(y, mo+1, 0, 0, 0, 0, 0, time.UTC).Day(); d > last {
+		d = last
+	}
 	r.base = time.Date(y, mo, d, h, mi, s, 0, time.UTC)
 	r.baseCyc = *r.cycle
 }

@@ -22,7 +22,8 @@ func (m *Machine) run(target uint64) Event {
 				return ev
 			}
 			b.next = min(b.devNext, target)
-			if c.irq || c.nmi {
+			// A CPU stopped by STP takes no interrupt: only RESET restarts it.
+			if (c.irq || c.nmi) && c.halt&haltStop == 0 {
 				if m.interrupt() {
 					if m.dbg != nil { // a breakpoint on the handler, or a step into it
 						if e := m.debugStop(true); e != 0 {
@@ -33,16 +34,18 @@ func (m *Machine) run(target uint64) Event {
 				}
 			}
 			if c.halt != 0 {
-				if c.halt == haltStop {
-					b.next = 0
-					return ev | EventStop
-				}
-				// WAI: nothing happens until a device event, so jump straight to it.
-				// The tracer is told once the halt ends, or before anything else it is told
+				// WAI or STP: nothing happens until a device event, so jump straight to it.
+				// Only the CPU halts: VERA scans out, the VIAs count and the sound chips play
+				// on, as on the hardware, for a CPU stopped by STP as for one in WAI. The
+				// tracer is told once the halt ends, or before anything else it is told
 				// (sync), not at every device event on the way.
 				if w := &m.watch; m.tracer != nil && !w.halted {
 					m.sync(b.cycle)
 					w.halted, w.haltFrom = true, b.cycle
+				}
+				if c.halt&(haltStop|haltStopTold) == haltStop {
+					c.halt |= haltStopTold // EventStop once, in the run that executed the STP
+					ev |= EventStop
 				}
 				b.cycle = b.next
 				continue

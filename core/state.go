@@ -115,7 +115,7 @@ func (m *Machine) SaveState(f *savestate.File) {
 	e.U16(c.PC)
 	e.Bool(c.irq)
 	e.Bool(c.nmi)
-	e.U8(c.halt)
+	e.U8(c.halt & (haltWait | haltStop))
 	f.Put("CPU ", cpuVersion, e.B)
 
 	f.Put("VIA1", viaVersion, b.via1.save(f.Buffer("VIA1")))

@@ -62,7 +62,7 @@ func (s *Session) View(at int, lines int) DebugView {
 	m, d := s.m, &s.dbg
 	c := m.CPU()
 	v := DebugView{
-		Stopped: d.stopped, Why: d.why, Running: !d.stopped && !s.paused && s.stop == "",
+		Stopped: d.stopped, Why: d.why, Running: !d.stopped && !s.paused && !s.ended,
 		PC: c.PC, A: c.A, X: c.X, Y: c.Y, S: c.S, P: c.P, Flags: pFlags(c.P),
 		RAMBank: m.RAMBank(), ROMBank: m.ROMBank(), Frame: m.Frame(), Cycle: m.Cycle(),
 		Line: int(m.Cycle() % core.CyclesPerFrame / core.CyclesPerLine),

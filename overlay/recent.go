@@ -69,6 +69,7 @@ const (
 	StopSTP              // the CPU executed STP
 	StopBRKLoop          // it runs through BRKs (zeroed memory, a vector back to a BRK)
 	StopHung             // it can never go on: the I/O page or empty ROM executed, or a jump to itself with interrupts masked
+	StopUnimpl           // the built-in ROM stopped it on a KERNAL call it does not have
 )
 
 // diagnose looks at the machine after a run chunk and tells whether the program has
@@ -85,6 +86,9 @@ func diagnose(ev core.Event, m *core.Machine, r *core.Recent) StopReason {
 func Diagnose(ev core.Event, m *core.Machine, r *core.Recent) (StopKind, StopReason) {
 	cpu := m.CPU()
 	switch {
+	case cpu.Stopped && m.UnimplementedCall() != "":
+		// the ROM's STP after the call: the reason is the call, not the STP
+		return StopUnimpl, StopReason(m.UnimplementedCall())
 	case ev&core.EventStop != 0 || cpu.Stopped:
 		return StopSTP, StopReason(fmt.Sprintf("the CPU executed STP at $%04X and is halted until reset", lastPC(r, cpu.PC)))
 	case ev&core.EventExit != 0:

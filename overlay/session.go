@@ -66,7 +66,14 @@ type Session struct {
 	stepPending bool // run to the next VSYNC, then pause
 	toOverrun   bool // run (as in warp) until a frame's period overruns, then pause on it
 	overrunAt   uint32
-	stop        StopReason
+	// stop is why the program can no longer go on by itself ("" while it can), kept from
+	// the run that found it until a load or reset. Only the CPU is stuck: the machine runs
+	// on (VERA scans out, the sound plays, the timers count), unless the program ended
+	// (returned to READY, or PC reached $FFFF), when nothing runs any more.
+	stop      StopReason
+	ended     bool
+	stopTrace []Instr // the newest instructions when the stop was found
+	stopRegs  string  // the crash panel's register line then (CrashRegs)
 
 	dbg    debugState  // breakpoints and stepping (debug.go)
 	starts frameStarts // states at the newest frame starts, for Capture (session_capture.go)
@@ -299,7 +306,7 @@ func (s *Session) Reset() {
 	}
 	s.m.Reset()
 	s.m.ClearRecent()
-	s.stop = ""
+	s.clearStop()
 }
 
 // KeysPending is how many key codes the guest has not read yet.
@@ -375,7 +382,29 @@ func (s *Session) Warp() bool { return s.warp }
 func (s *Session) Stopped() StopReason { return s.stop }
 
 // Recent returns the last n executed instructions, oldest first.
-func (s *Session) Recent(n int) []Instr { return recentLast(s.m.RecentView(), n) }
+func (s *Session) Recent(n int) []Instr {
+	if s.stop != "" {
+		return s.stopTrace[max(0, len(s.stopTrace)-n):]
+	}
+	return recentLast(s.m.RecentView(), n)
+}
+
+// Ended tells whether the program ended (it returned): the machine then runs no more. A
+// stuck CPU (STP, a masked jump to itself, a BRK loop) is Stopped but not Ended.
+func (s *Session) Ended() bool { return s.ended }
+
+// noteStop keeps the diagnosis of a program that can no longer go on, with the
+// instructions and registers that led there (the ring moves on while the machine runs).
+func (s *Session) noteStop(why StopReason, ended bool) {
+	s.stop, s.ended = why, ended
+	s.stopTrace = recentLast(s.m.RecentView(), recentSize)
+	s.stopRegs = CrashRegs(s.m)
+}
+
+// clearStop forgets the diagnosis: a new machine, a reset.
+func (s *Session) clearStop() {
+	s.stop, s.ended, s.stopTrace, s.stopRegs = "", false, nil, ""
+}
 
 // Tick is what one displayed frame did.
 type Tick struct {
@@ -389,7 +418,7 @@ type Tick struct {
 // more than maxFramesPerTick (or maxWarpFrames) machine frames.
 func (s *Session) Advance(elapsed func() float64) Tick {
 	var t Tick
-	if s.stop != "" || s.dbg.stopped {
+	if s.ended || s.dbg.stopped {
 		return t
 	}
 	switch {
@@ -398,7 +427,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 		s.runTo(s.m.NextVSync(), &t)
 	case s.paused:
 	case s.toOverrun:
-		for i := 0; i < maxWarpFrames && s.stop == "" && s.toOverrun && !s.dbg.stopped; i++ {
+		for i := 0; i < maxWarpFrames && !s.ended && s.toOverrun && !s.dbg.stopped; i++ {
 			s.runTo(s.m.NextVSync(), &t)
 			if n := s.prof.FrameCount(); n > 0 {
 				if r := s.prof.FrameAt(n - 1); r.Flags&perf.FrameOverrun != 0 {
@@ -430,7 +459,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 // screen shows the last whole frame).
 func (s *Session) runWarp(elapsed func() float64, budget float64, t *Tick) {
 	const slice = core.CyclesPerFrame / warpSlices
-	for t.VSyncs < maxWarpFrames && s.stop == "" && !s.dbg.stopped {
+	for t.VSyncs < maxWarpFrames && !s.ended && !s.dbg.stopped {
 		s.runTo(min(s.m.Cycle()+slice, s.m.NextVSync()), t)
 		if elapsed() >= budget {
 			break
@@ -445,7 +474,7 @@ func (s *Session) runWarp(elapsed func() float64, budget float64, t *Tick) {
 // displayed frame, which shows the last of them.
 func (s *Session) WarpMore(elapsed func() float64, budget float64) Tick {
 	var t Tick
-	if !s.warp || s.paused || s.stepPending || s.toOverrun || s.stop != "" || s.dbg.stopped || budget <= 0 {
+	if !s.warp || s.paused || s.stepPending || s.toOverrun || s.ended || s.dbg.stopped || budget <= 0 {
 		return t
 	}
 	s.runWarp(elapsed, budget, &t)
@@ -455,7 +484,7 @@ func (s *Session) WarpMore(elapsed func() float64, budget float64) Tick {
 // runTo runs until a cycle, stopping early when the program stops.
 func (s *Session) runTo(target uint64, t *Tick) {
 	m, start, frame := s.m, s.m.Cycle(), s.m.Frame()
-	for s.m.Cycle() < target && s.stop == "" && !s.dbg.stopped {
+	for s.m.Cycle() < target && !s.ended && !s.dbg.stopped {
 		// Runs stop at each VSYNC, where the state of the frame that starts is kept.
 		ev := s.m.RunUntil(s.debugChunk(min(target, s.m.NextVSync())))
 		if ev&core.EventVSync != 0 {
@@ -464,12 +493,14 @@ func (s *Session) runTo(target uint64, t *Tick) {
 		if s.debugAfter(ev) {
 			break
 		}
-		s.stop = diagnose(ev, s.m, s.m.RecentView())
-		if ev&(core.EventStop|core.EventExit) != 0 && s.stop == "" {
-			s.stop = "stopped"
-		}
-		if ev&(core.EventStop|core.EventExit) != 0 {
-			break
+		if s.stop == "" || ev&core.EventExit != 0 {
+			kind, why := Diagnose(ev, s.m, s.m.RecentView())
+			if ev&(core.EventStop|core.EventExit) != 0 && why == "" {
+				kind, why = StopSTP, "stopped"
+			}
+			if why != "" {
+				s.noteStop(why, kind == StopReturn)
+			}
 		}
 	}
 	if s.m != m {

@@ -169,7 +169,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 func (s *Session) adopt(m *core.Machine, p *perf.Profiler) {
 	s.m, s.prof = m, p
 	m.KeepRecent(true)
-	s.stop = ""
+	s.clearStop()
 	s.acc = 0
 	s.toOverrun = false
 	s.starts.n = 0 // the ring's buffers are kept for the new machine

@@ -303,10 +303,15 @@ func TestStopsAreDiagnosed(t *testing.T) {
 		code []byte
 		want string
 	}{
-		{"stp", []byte{0x78, 0xDB}, "STP at $080E"},                             // SEI; STP
-		{"io", []byte{0x4C, 0x00, 0x9F}, "I/O page"},                            // JMP $9F00
+		{"stp", []byte{0x78, 0xDB}, "STP at $080E"}, // SEI; STP
+		// VERA's address registers made to hold JMP $9F20, then jumped to: a loop in the
+		// I/O page whatever the boot left in the other registers.
+		{"io", []byte{0x78, 0xA9, 0x4C, 0x8D, 0x20, 0x9F, 0xA9, 0x20, 0x8D, 0x21, 0x9F, 0xA9, 0x9F, 0x8D, 0x22, 0x9F,
+			0x4C, 0x20, 0x9F}, "I/O page at $9F20"}, // SEI; LDA/STA $9F20-$9F22; JMP $9F20
 		{"selfloop", []byte{0x78, 0x4C, 0x0E, 0x08}, "jump to itself at $080E"}, // SEI; JMP *
 		{"return", []byte{0x60}, "returned"},                                    // RTS to READY
+		// JSR $FF65: the page's panel names the call the built-in ROM lacks
+		{"unimplemented", []byte{0x20, 0x65, 0xFF}, "unimplemented KERNAL call PFKEY (not in the X16 KERNAL: use extapi pfkey, A=7) ($FF65) at $080D"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSession(t)
@@ -319,12 +324,22 @@ func TestStopsAreDiagnosed(t *testing.T) {
 			if !strings.Contains(string(s.Stopped()), tc.want) {
 				t.Fatalf("stop reason %q, want it to mention %q", s.Stopped(), tc.want)
 			}
-			// A stopped session runs nothing more, and keeps the last instructions.
-			if tk := s.Advance(noClock); tk.Cycles != 0 {
-				t.Fatalf("a stopped program ran %d cycles", tk.Cycles)
-			}
-			if len(s.Recent(8)) == 0 {
+			// A program that ended runs nothing more; a stuck CPU stops only itself: the
+			// machine runs on (a frame a tick at 100 %). Both keep the last instructions
+			// as they were when the stop was found.
+			recent := s.Recent(8)
+			if len(recent) == 0 {
 				t.Fatal("no recent instructions kept")
+			}
+			tk := s.Advance(noClock)
+			if ended := tc.name == "return"; s.Ended() != ended || (tk.Cycles == 0) != ended {
+				t.Fatalf("ended %v, ran %d cycles after the stop, want ended %v", s.Ended(), tk.Cycles, ended)
+			}
+			if got := s.Recent(8); fmt.Sprint(got) != fmt.Sprint(recent) {
+				t.Fatalf("recent instructions changed after the stop: %v, were %v", got, recent)
+			}
+			if !strings.Contains(string(s.Stopped()), tc.want) {
+				t.Fatalf("stop reason now %q, want it kept", s.Stopped())
 			}
 		})
 	}

@@ -61,12 +61,13 @@ const (
 	PartInspectFrame             // inspector: the frame's figures (HTML)
 	PartInspectStats             // inspector: the 60-second statistics (HTML)
 	PartSplitNote                // which frame the split shows (text)
+	PartCrashNote                // crash panel: what still runs (text)
 	PartCount
 )
 
 // PartIDs are the page's element ids (web/index.html), by Part.
 var PartIDs = [PartCount]string{"status", "btn-pause", "chk-warp", "crash", "crash-reason", "crash-regs",
-	"crash-trace", "bars-legend", "inspect-frame", "inspect-stats", "split-note"}
+	"crash-trace", "bars-legend", "inspect-frame", "inspect-stats", "split-note", "crash-note"}
 
 // Surface applies the overlay's decisions to the page. The UI calls each function only
 // for a change: when what it shows differs from what it last showed.
@@ -442,8 +443,12 @@ func StatusLine(s *Session) string {
 	m := s.Machine()
 	state := "running"
 	switch {
+	case s.Ended():
+		state = "ended"
+	case s.Stopped() != "" && s.Paused():
+		state = "CPU stopped (paused)"
 	case s.Stopped() != "":
-		state = "stopped"
+		state = "CPU stopped (video and sound run on)"
 	case s.SeekingOverrun():
 		state = "running to the next overrun"
 	case s.Paused():
@@ -456,11 +461,23 @@ func StatusLine(s *Session) string {
 		prog = "no program (drop a .prg)"
 	}
 	rom := "built-in ROM"
-	if s.HasROM() {
+	switch {
+	case s.HasROM() && m.OfficialROM():
+		rom = "official ROM"
+	case s.HasROM():
 		rom = "user ROM"
 	}
 	return fmt.Sprintf("%s · %s · %s · frame %d · speed %d%% · PC $%04X · target %.4g fps",
 		state, prog, rom, m.Frame(), s.Speed(), m.CPU().PC, s.TargetFps())
+}
+
+// CrashNote says what the machine does after the stop: an ended program runs no more; a
+// stuck CPU stops only itself, as on the hardware.
+func CrashNote(s *Session) string {
+	if s.Ended() {
+		return "The program ended; the machine runs no more. Load a program or reset."
+	}
+	return "Only the CPU is stuck: VERA keeps scanning out, the sound plays and the timers count until you reset or load another program. Registers and last instructions as the stop was found:"
 }
 
 // CrashRegs is the crash panel's register line.
@@ -498,7 +515,8 @@ func (u *UI) updateStatus() {
 		return
 	}
 	u.setText(PartCrashReason, string(s.Stopped()))
-	u.setText(PartCrashRegs, CrashRegs(s.Machine()))
+	u.setText(PartCrashNote, CrashNote(s))
+	u.setText(PartCrashRegs, s.stopRegs)
 	u.setText(PartCrashTrace, CrashTrace(s))
 }
 
@@ -521,7 +539,7 @@ func (u *UI) StatusJSON() string {
 	c := m.CPU()
 	st := map[string]any{
 		"frame": m.Frame(), "cycle": m.Cycle(), "paused": s.Paused(), "warp": s.Warp(), "speed": s.Speed(),
-		"stopped": string(s.Stopped()), "program": s.Program(), "rom": s.HasROM(), "pc": c.PC,
+		"stopped": string(s.Stopped()), "ended": s.Ended(), "program": s.Program(), "rom": s.HasROM(), "pc": c.PC,
 		"selected": u.selected, "targetFps": s.TargetFps(), "seekingOverrun": s.SeekingOverrun(),
 		"profiledFrames": s.Profiler().FrameCount(), "keyEvents": u.input.keys, "keysPending": s.KeysPending(),
 	}

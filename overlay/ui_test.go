@@ -175,8 +175,21 @@ func TestUICrashPanel(t *testing.T) {
 	if !strings.Contains(tr, "$080D  NOP") || !strings.Contains(tr, "$080F  STP") {
 		t.Errorf("trace %q", tr)
 	}
-	if !strings.HasPrefix(r.text[PartStatus], "stopped · ") {
+	if !strings.HasPrefix(r.text[PartStatus], "CPU stopped (video and sound run on) · ") {
 		t.Errorf("status %q", r.text[PartStatus])
+	}
+	if !strings.Contains(r.text[PartCrashNote], "Only the CPU is stuck") {
+		t.Errorf("note %q", r.text[PartCrashNote])
+	}
+	// The machine runs on; the panel keeps what it showed when the stop was found.
+	f := u.s.Machine().Frame()
+	regs0, tr0 := regs, tr
+	run(u, 30)
+	if u.s.Machine().Frame() <= f {
+		t.Errorf("frame %d after 30 ticks of a stopped CPU, want past %d", u.s.Machine().Frame(), f)
+	}
+	if r.text[PartCrashRegs] != regs0 || r.text[PartCrashTrace] != tr0 {
+		t.Errorf("the panel changed while the stuck machine ran on: %q / %q", r.text[PartCrashRegs], r.text[PartCrashTrace])
 	}
 	u.s.Reset()
 	run(u, 1)

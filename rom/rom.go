@@ -1,7 +1,7 @@
 // Package rom holds x16scope's built-in ROM: a KERNAL-compatible 65C02 ROM written for
 // this project (rom/src/*.s, assembled by scripts/build-rom.sh), so that a dropped PRG runs
-// without the official ROM. Bank 0 is the KERNAL with its own character sets; banks 1-31
-// are unused ($FF). It imports nothing from the emulator (core imports this package).
+// without the official ROM. Bank 0 is the KERNAL; bank 6 holds its own character sets at
+// the official ROM's offsets (rom/gen/bank6.go); the other banks are unused ($FF). It imports nothing from the emulator (core imports this package).
 package rom
 
 import _ "embed"

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go run ./rom/gen -dir rom/src
+go run ./rom/genfont -dir rom/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 objs=()

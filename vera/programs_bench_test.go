@@ -17,25 +17,43 @@ import (
 type benchProgram struct {
 	name, path string
 	hscale     uint8 // DC_HSCALE once the program has set its screen up
+	// official runs it on the official ROM (X16_ROM; skipped without it), started through
+	// BASIC's LOAD and RUN as x16emu's -prg -run does.
+	official bool
 }
 
 // benchPrograms are the machine benchmarks' cases (core/testdata/bench/*.s say what each
 // one does every frame): a 320x240 game screen (two scrolling 4 bpp tile layers, 32 moving
 // sprites, a VSYNC handler), a 320x240 8 bpp bitmap drawn through the data port with an FX
 // polygon fill, 40x30 text at 2x with a blinking cursor waiting in GETIN, the KERNAL's
-// 80x60 text screen with a program sleeping in WAI for keys, and a program that never waits.
+// 80x60 text screen with a program sleeping in WAI for keys, and a program that never waits;
+// then the text program again on the official ROM, where its GETIN goes from BASIC's bank
+// through jsrfar to the KERNAL's (idle fast-forward must catch that wait too).
 var benchPrograms = []benchProgram{
-	{"game320", "../core/testdata/bench/game.prg", 64},
-	{"bitmap320-fx", "../core/testdata/bench/bitmap.prg", 64},
-	{"text40", "../core/testdata/bench/text40.prg", 64},
-	{"text80-wai", "../tests/browser/testdata/keyecho.prg", 128},
-	{"busy80", "../core/testdata/busy.prg", 128},
+	{"game320", "../core/testdata/bench/game.prg", 64, false},
+	{"bitmap320-fx", "../core/testdata/bench/bitmap.prg", 64, false},
+	{"text40", "../core/testdata/bench/text40.prg", 64, false},
+	{"text80-wai", "../tests/browser/testdata/keyecho.prg", 128, false},
+	{"busy80", "../core/testdata/busy.prg", 128, false},
+	{"text40-official", "../core/testdata/bench/text40.prg", 64, true},
 }
 
 // startBench starts a benchmark program with the profiler on and runs it past its setup.
 func startBench(tb testing.TB, p benchProgram) (*core.Machine, *perf.Profiler) {
 	tb.Helper()
-	m, err := core.New(core.Config{ROM: rom.Image()})
+	image, setup := rom.Image(), 30
+	if p.official {
+		path := os.Getenv("X16_ROM")
+		if path == "" {
+			tb.Skip("X16_ROM is not set: this case runs the official ROM (rom.bin built from X16Community/x16-rom)")
+		}
+		var err error
+		if image, err = os.ReadFile(path); err != nil {
+			tb.Fatal(err)
+		}
+		setup = 90 // the official KERNAL boots, BASIC loads and runs the program (frame 31 on)
+	}
+	m, err := core.New(core.Config{ROM: image})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -49,7 +67,7 @@ func startBench(tb testing.TB, p benchProgram) (*core.Machine, *perf.Profiler) {
 	prof := perf.New(m)
 	prof.Acquire(perf.OwnerOverlay)
 	m.KeepRecent(true)
-	for range 30 {
+	for range setup {
 		m.RunFrame()
 	}
 	if got := m.VERA().Peek(0x0A); got != p.hscale { // DC_HSCALE (DCSEL 0)
@@ -122,7 +140,7 @@ func TestBenchProgramsRun(t *testing.T) {
 			}
 			want := 59
 			switch p.name {
-			case "text40":
+			case "text40", "text40-official":
 				want = 2 // the cursor blinks every 30 frames
 			case "text80-wai", "busy80":
 				want = 0 // no change required

@@ -208,9 +208,13 @@
   // for IndexedDB to open (it can take a second in a fresh profile).
   const romFlag = 'x16scope-rom-stored';
   function storeROM(bytes) {
+    defaultROMRunning(false); // the visitor's own ROM replaced it
     dbDo('readwrite', (s) => s.put(bytes.slice(), 'rom'))
       .then(() => { localStorage.setItem(romFlag, '1'); $('btn-forget-rom').hidden = false; })
       .catch((e) => console.warn('x16scope: could not store the ROM', e));
+  }
+  function romFlagSet() {
+    try { return !!localStorage.getItem(romFlag); } catch (e) { return false; }
   }
   async function storedROM() {
     // Storage can be refused (an embed in another site's page, strict privacy settings).
@@ -222,8 +226,56 @@
     try { await dbDo('readwrite', (s) => s.delete('rom')); } catch (e) { /* nothing stored */ }
     $('btn-forget-rom').hidden = true;
     call('forgetROM');
+    await startDefaultROM();
   }
   $('btn-forget-rom').addEventListener('click', () => forgetROM());
+
+  // ---- the site's default ROM ----
+  // A server that has one (cmd/serve -rom FILE, the Workers service's DEFAULT_ROM) names it
+  // in the page, <meta name="x16scope-default-rom" content="URL"> (share/defaultrom); a page
+  // without the marker fetches nothing. It runs for a visitor who has chosen no ROM (?rom=
+  // and a ROM kept in this browser win) and again after Forget ROM. It is never stored: it is
+  // the site's ROM, not the visitor's. A default that cannot be had or that Go refuses leaves
+  // the built-in ROM running, with a message saying so.
+  const defaultROM = (() => {
+    const meta = document.querySelector('meta[name="x16scope-default-rom"]');
+    const url = meta ? meta.content.trim() : '';
+    return url ? { url, name: nameOf(url, 'rom.bin'), bytes: null, running: false } : null;
+  })();
+  window.x16scopeDefaultROM = defaultROM; // read by embed.js (and the tests)
+  function fetchDefaultROM() {
+    if (!defaultROM.bytes) {
+      defaultROM.bytes = fetchBytes(defaultROM.url);
+      defaultROM.bytes.catch(() => { defaultROM.bytes = null; }); // a later try fetches again
+    }
+    return defaultROM.bytes;
+  }
+  async function startDefaultROM() {
+    if (!defaultROM) return;
+    try {
+      const bytes = await fetchDefaultROM();
+      try {
+        call('loadROM', bytes);
+      } catch (e) {
+        throw new Error(e.message.replace(/^loadROM: (bad file: )?/, ''));
+      }
+      defaultROMRunning(true);
+    } catch (e) {
+      defaultROMRunning(false);
+      showError(`this site's default ROM (${defaultROM.url}) did not load, so the built-in ROM runs: ${e.message || e}`);
+    }
+  }
+  // The toolbar says when the site's ROM runs (the status line says "user ROM" for any ROM
+  // that is not the built-in one).
+  function defaultROMRunning(on) {
+    if (!defaultROM) return;
+    defaultROM.running = on;
+    const info = $('rom-info');
+    if (!info) return;
+    info.textContent = `ROM: ${defaultROM.name} (this site's default)`;
+    info.title = `This site starts every visitor on the ROM at ${defaultROM.url}. Drop a rom.bin to use your own.`;
+    info.hidden = !on;
+  }
 
   // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= ----
   // fetchBytes explains the two failures a user can act on: a file on another site that
@@ -419,6 +471,9 @@
     const params = new URLSearchParams(location.search);
     const pending = prefetch(params);
     const romStored = params.get('rom') ? Promise.resolve(undefined) : storedROM();
+    // The site's default ROM is fetched while the wasm compiles, unless the visitor has a ROM.
+    const wantDefault = defaultROM && !params.get('rom');
+    if (wantDefault && !romFlagSet()) fetchDefaultROM();
     const ready = new Promise((resolve) => document.addEventListener('x16scope-ready', resolve, { once: true }));
     const goRuntime = new Go();
     let result;
@@ -469,7 +524,10 @@
         $('btn-forget-rom').hidden = false;
       } catch (e) {
         showError(`stored ROM: ${e.message}`);
+        if (wantDefault) await startDefaultROM();
       }
+    } else if (wantDefault) {
+      await startDefaultROM();
     }
     timeline.romChecked = performance.now();
     await loadFromURL(params, pending);

@@ -1,7 +1,8 @@
 // x16scope embed: the emulator in an iframe of someone else's page (embed.html, README
 // "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
 // this file runs first and decides the rest:
-//   - what is loaded: prg=, zip= or c= (a capture), with fps=, checked here so that every
+//   - what is loaded: prg=, zip= or c= (a capture), with fps=, and rom= (the ROM it runs on,
+//     instead of the site's default or the built-in one), checked here so that every
 //     problem is a short message in the embed's own box and never an error in the host page;
 //   - when the machine runs: only once started (a click, autoplay=1 or the host's "start"),
 //     only while the frame is on screen (IntersectionObserver) and the tab visible;
@@ -24,6 +25,9 @@
 
   const overlayModes = ['none', 'bars', 'heatmap', 'both'];
   const cfg = parseConfig(query);
+  // rom= replaces the site's default ROM (the marker share/defaultrom puts in this page):
+  // taken out before app.js reads it, so that ROM is not fetched for nothing.
+  if (cfg.rom) document.querySelectorAll('meta[name="x16scope-default-rom"]').forEach((m) => m.remove());
   // The Go overlay reads this when it starts and draws only the parts shown here.
   window.x16scopeShow = {
     bars: cfg.overlay === 'bars' || cfg.overlay === 'both',
@@ -32,7 +36,7 @@
   };
 
   function parseConfig(q) {
-    const c = { source: null, fps: 0, overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
+    const c = { source: null, rom: '', fps: 0, overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
     const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
     if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
@@ -45,6 +49,10 @@
       const url = webURL(q.get(key));
       if (url) c.source = { [key]: url };
       else bad(`${key}=${clip(q.get(key))}: not a web address`);
+    }
+    if (q.has('rom')) {
+      c.rom = webURL(q.get('rom'));
+      if (!c.rom) bad(`rom=${clip(q.get('rom'))}: not a web address`);
     }
     if (q.has('fps')) {
       const v = q.get('fps');
@@ -222,8 +230,17 @@
     start();
   });
   let shownSource = cfg.source;
+  let romName = ''; // the rom= file, once it runs
+  // The ROM that runs, when it is not the built-in one: rom=, else the site's default.
+  function romShown() {
+    if (romName) return romName;
+    const d = window.x16scopeDefaultROM;
+    return d && d.running ? `${d.name} (this site's default ROM)` : '';
+  }
   function coverText() {
-    const name = shownSource ? describe(shownSource) : 'the built-in ROM';
+    const rom = romShown();
+    let name = shownSource ? describe(shownSource) : (rom || 'the built-in ROM');
+    if (shownSource && rom) name += ` on ${rom}`;
     if (state.failed) return `could not load ${name}`;
     return state.ready ? `Click to run ${name}` : `loading ${name}…`;
   }
@@ -263,7 +280,7 @@
     if (!res.ok) throw new LoadError(`${what}: ${url}: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
     const type = (res.headers.get('Content-Type') || '').toLowerCase();
     // A missing file often comes back as the site's HTML page with status 200.
-    if (type.startsWith('text/html')) throw new LoadError(`${what}: ${url} is a web page, not a ${what === 'zip=' ? 'zip' : 'program'} file`);
+    if (type.startsWith('text/html')) throw new LoadError(`${what}: ${url} is a web page, not a ${{ 'zip=': 'zip', 'rom=': 'ROM image' }[what] || 'program'} file`);
     return new Uint8Array(await res.arrayBuffer());
   }
   function fileName(url, ext) {
@@ -303,6 +320,24 @@
     shownSource = src.bytes ? { name: src.name || 'the program' } : src;
     updateCover();
   }
+  // loadROM installs the rom= image (fetched: its bytes being fetched) before the program
+  // loads. One that cannot be had or that Go refuses leaves the ROM there was, with a
+  // message; the program still loads on it.
+  async function loadROM(fetched) {
+    try {
+      const bytes = await fetched;
+      // Go's own function: the public loadROM would keep the ROM in this browser, for the
+      // full page too.
+      const r = window.x16scopeGo.loadROM(bytes);
+      if (r instanceof Error) throw new LoadError(`rom=: ${r.message.replace(/^loadROM: (bad file: )?/, '')}`);
+      romName = describe({ prg: cfg.rom });
+      const d = window.x16scopeDefaultROM;
+      if (d) d.running = false;
+    } catch (e) {
+      const kept = window.x16scope.status().rom ? 'the ROM it had' : 'the built-in ROM';
+      showMessage(`${e instanceof LoadError ? e.message : `rom=: ${e.message || e}`}; ${kept} runs instead`);
+    }
+  }
   function toBytes(b) {
     if (b instanceof Uint8Array) return b;
     if (b instanceof ArrayBuffer) return new Uint8Array(b);
@@ -316,6 +351,8 @@
   // The program is fetched while the wasm compiles; a file that cannot be had is reported
   // at once, without waiting for the emulator.
   let prefetchFailed = false;
+  const romFetch = cfg.rom ? fetchBytes(cfg.rom, 'rom=') : null;
+  if (romFetch) romFetch.catch(() => {}); // reported by loadROM, in order
   const prefetch = cfg.source && (cfg.source.prg || cfg.source.zip)
     ? fetchBytes(cfg.source.prg || cfg.source.zip, cfg.source.prg ? 'prg=' : 'zip=') : null;
   if (prefetch) {
@@ -340,6 +377,7 @@
     if (cfg.fps) {
       try { api.setTargetFps(cfg.fps); } catch (e) { showMessage(`fps=${cfg.fps}: ${e.message || e}`); }
     }
+    if (romFetch) await loadROM(romFetch);
     if (cfg.source && !prefetchFailed) {
       try {
         await load(cfg.source, prefetch);
@@ -352,7 +390,7 @@
     state.ready = true;
     updateCover();
     readyResolve();
-    post('ready', { program: api.status().program, overlay: cfg.overlay, problems: cfg.problems.slice() });
+    post('ready', { program: api.status().program, rom: romShown(), overlay: cfg.overlay, problems: cfg.problems.slice() });
     apply();
   }, { once: true });
   // app.js reports a wasm that cannot start in #status; the embed shows it in its box.

@@ -10,7 +10,8 @@
 // the element and nothing else. The iframe is created when the element comes near the
 // viewport, so a long page does not start every emulator at once.
 //
-// Attributes: src (a .prg URL, relative to the page), zip, capture, fps, overlay
+// Attributes: src (a .prg URL, relative to the page), zip, capture, rom (a ROM image's URL:
+// the emulator starts on it instead of the site's default or the built-in ROM), fps, overlay
 // (bars|heatmap|both|none), autoplay, scale (1-4: the picture's largest whole-number scale
 // and the element's default width, 640 x scale pixels), embed (embed.html's URL, when not
 // next to this script).
@@ -24,7 +25,7 @@
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
   const chartCount = { bars: 1, heatmap: 1, both: 2 };
   const sourceAttrs = ['src', 'zip', 'capture'];
-  const attrs = [...sourceAttrs, 'fps', 'overlay', 'autoplay', 'scale', 'embed'];
+  const attrs = [...sourceAttrs, 'rom', 'fps', 'overlay', 'autoplay', 'scale', 'embed'];
 
   class X16Scope extends HTMLElement {
     static get observedAttributes() { return attrs; }
@@ -115,11 +116,11 @@
 
     _embedURL() {
       const q = new URLSearchParams();
-      const map = { src: 'prg', zip: 'zip', capture: 'c', fps: 'fps', overlay: 'overlay', scale: 'scale' };
+      const map = { src: 'prg', zip: 'zip', capture: 'c', rom: 'rom', fps: 'fps', overlay: 'overlay', scale: 'scale' };
       for (const [attr, key] of Object.entries(map)) {
         const v = this.getAttribute(attr);
         if (v === null) continue;
-        q.set(key, attr === 'src' || attr === 'zip' ? this._abs(v) : v);
+        q.set(key, attr === 'src' || attr === 'zip' || attr === 'rom' ? this._abs(v) : v);
       }
       if (this.hasAttribute('autoplay') && !['0', 'false'].includes(this.getAttribute('autoplay'))) q.set('autoplay', '1');
       let base;

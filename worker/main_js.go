@@ -4,6 +4,9 @@
 // cmd/serve, with captures in an R2 bucket (binding CAPTURES in wrangler.toml). The app's
 // static files are served by Workers' asset hosting (wrangler.toml [assets]), which answers
 // every path that names a file before this worker runs; the worker sees /api/ and misses.
+// A deployment with a default ROM (DEFAULT_ROM in wrangler.toml) also routes the app's
+// pages through the worker (run_worker_first), which adds the marker naming the ROM to
+// them (share/defaultrom).
 //
 // R2, not KV: syumai/workers' KV reader hangs the request on a missing key (workerd cancels
 // it as "code had hung"), while R2's Get answers nil for one.
@@ -14,10 +17,15 @@ import (
 	"context"
 	"io"
 
+	"net/http"
+
 	"github.com/syumai/workers"
+	"github.com/syumai/workers/cloudflare"
+	"github.com/syumai/workers/cloudflare/fetch"
 	"github.com/syumai/workers/cloudflare/r2"
 
 	"x16scope/share"
+	"x16scope/share/defaultrom"
 )
 
 // bucketBinding is the R2 binding's name in wrangler.toml.
@@ -60,6 +68,47 @@ func (r2Store) Put(_ context.Context, id string, data []byte) error {
 	return err
 }
 
+// Bindings and variables of wrangler.toml.
+const (
+	assetsBinding = "ASSETS"      // the [assets] folder, read from the worker
+	defaultROMVar = "DEFAULT_ROM" // the default ROM's URL ("": none)
+)
+
+// pages answers what reaches the worker outside /api/: the app's pages when
+// run_worker_first sends them here (from the assets, with the default ROM's marker), and a
+// JSON 404 for the rest (misses of the asset hosting).
+func pages(w http.ResponseWriter, r *http.Request) {
+	if !defaultrom.IsPage(r.URL.Path) {
+		(&share.Handler{}).ServeHTTP(w, r) // share's JSON 404
+		return
+	}
+	// Variables and bindings exist only inside a request.
+	defaultrom.Handler{ROM: cloudflare.Getenv(defaultROMVar), Next: http.HandlerFunc(asset)}.ServeHTTP(w, r)
+}
+
+// asset answers from the asset hosting, as if the worker were not there: its redirects
+// (/index.html to /) go to the browser, so the page's relative URLs stay right.
+func asset(w http.ResponseWriter, r *http.Request) {
+	req, err := fetch.NewRequest(r.Context(), r.Method, r.URL.String(), nil)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	req.Header = r.Header.Clone()
+	client := fetch.NewClient(fetch.WithBinding(cloudflare.GetBinding(assetsBinding)))
+	res, err := client.Do(req, &fetch.RequestInit{Redirect: fetch.RedirectModeManual})
+	if err != nil {
+		http.Error(w, "assets: "+err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer res.Body.Close()
+	for k, v := range res.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(res.StatusCode)
+	io.Copy(w, res.Body)
+}
+
 func main() {
-	workers.Serve(&share.Handler{Store: r2Store{}})
+	workers.Serve(&share.Handler{Store: r2Store{}, Static: http.HandlerFunc(pages)})
 }

@@ -1,6 +1,7 @@
 // Command serve serves the browser app (web/) and the share service (package share) on the
 // loopback interface only, for `make run` and the browser tests. It refuses any address
-// that is not loopback, so the emulator never listens on the network by accident.
+// that is not loopback, so the emulator never listens on the network by accident. With
+// -rom FILE the page starts on that ROM instead of the built-in one (share/defaultrom).
 package main
 
 import (
@@ -42,6 +43,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "keep shared captures as files in `DIR` (created if missing; default: in memory, lost at exit)")
 	var mounts mountList
 	fs.Var(&mounts, "mount", "serve a further `PREFIX=FOLDER` under URL path /PREFIX/ (repeatable; the browser tests mount their test programs)")
+	romFile := fs.String("rom", "", "the page starts on the ROM image in `FILE` for every visitor (default: the built-in ROM)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,6 +55,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s is not a folder (run from the repository root)", *dir)
+	}
+	rom, err := loadDefaultROM(*romFile)
+	if err != nil {
+		return err
 	}
 	var store share.Store = share.NewMemStore()
 	where := "in memory"
@@ -69,15 +75,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	static := newHandler(*dir, mounts...)
 	// The first line names the URL, so scripts (and the browser tests) can read the port.
-	fmt.Fprintf(stdout, "serving %s on http://%s/ (captures %s)\n", *dir, ln.Addr(), where)
+	fmt.Fprintf(stdout, "serving %s on http://%s/ (captures %s%s)\n", *dir, ln.Addr(), where, rom.describe())
 	log.SetOutput(stderr)
 	srv := &http.Server{
-		Handler:           &share.Handler{Store: store, Static: static},
+		Handler:           &share.Handler{Store: store, Static: rom.handler(static)},
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		ErrorLog:          log.New(stderr, "serve: ", 0),
 	}
-	go static.(*staticHandler).warm()
+	go static.warm()
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

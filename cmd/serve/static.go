@@ -41,7 +41,7 @@ type gzEntry struct {
 // compressible are the extensions worth compressing (the rest are small or compressed).
 var compressible = map[string]bool{".wasm": true, ".js": true, ".mjs": true, ".css": true, ".html": true, ".json": true}
 
-func newHandler(dir string, mounts ...mount) http.Handler {
+func newHandler(dir string, mounts ...mount) *staticHandler {
 	h := &staticHandler{dir: dir, mux: http.NewServeMux(), cache: map[string]*gzEntry{}}
 	h.mux.Handle("/", http.FileServer(http.Dir(dir)))
 	for _, m := range mounts {

@@ -127,7 +127,7 @@ func (s *sound) prepare() {
 	sess := s.g.s
 	m := sess.Machine()
 	warp := sess.Warp()
-	quiet := s.muted || sess.Paused() || sess.Stopped() != "" || warp
+	quiet := s.muted || sess.Paused() || sess.Ended() || warp
 	wantOn := !s.muted && !warp
 	if m != s.m {
 		s.m, s.on = m, false // a new machine (load, reset): its sound starts now

@@ -14,12 +14,17 @@ const (
 	exitBRKLoop  = 5 // it ran into a BRK loop (zeroed memory, a vector pointing back at a BRK)
 	exitHung     = 6 // it can never go on: a jump to itself with interrupts masked, the I/O page or empty ROM executed
 	exitNoReturn = 7 // --want-return: it was still running when --frames ran out
+	exitUnimpl   = 9 // it called a KERNAL function the built-in ROM does not have (8 is --break's)
 )
 
 // outcome is how a run ended: in words for the report, and as an exit status.
 type outcome struct {
 	text string
 	code int
+	// ended: the program returned, and the machine runs no more. Otherwise only the CPU
+	// is stuck and the machine runs on to --frames (VERA, sound and timers go on, as on the
+	// hardware), so the pictures and profiles asked for are still made.
+	ended bool
 }
 
 // watch tells, after a frame that returned ev, whether the program has stopped for good and
@@ -29,23 +34,34 @@ func watch(ev core.Event, m *core.Machine) (outcome, bool) {
 	switch kind {
 	case overlay.StopReturn:
 		if _, ok := m.Returned(); ok {
-			return outcome{"returned to READY (the program's RTS)", 0}, true
+			return outcome{"returned to READY (the program's RTS)", 0, true}, true
 		}
-		return outcome{"exited (PC reached $FFFF)", 0}, true
+		return outcome{"exited (PC reached $FFFF)", 0, true}, true
 	case overlay.StopSTP:
-		return outcome{"stopped (STP): " + string(why), exitSTP}, true
+		return outcome{"stopped (STP): " + string(why), exitSTP, false}, true
 	case overlay.StopBRKLoop:
-		return outcome{string(why), exitBRKLoop}, true
+		return outcome{string(why), exitBRKLoop, false}, true
+	case overlay.StopUnimpl:
+		return outcome{"stopped: " + string(why), exitUnimpl, false}, true
 	case overlay.StopHung:
-		return outcome{"hung: " + string(why), exitHung}, true
+		return outcome{"hung: " + string(why), exitHung, false}, true
 	}
 	return outcome{}, false
+}
+
+// stopFrame is the number of the frame in which a run that returned ev found the stop:
+// the frame it completed, or the one in progress when it ended early (a return).
+func stopFrame(ev core.Event, m *core.Machine) uint64 {
+	if ev&core.EventVSync != 0 {
+		return m.Frame()
+	}
+	return m.Frame() + 1
 }
 
 // ranOut is the outcome of a program still running after its frames.
 func ranOut(frames int, wantReturn bool) outcome {
 	if wantReturn {
-		return outcome{fmt.Sprintf("still running after %d frames (--want-return)", frames), exitNoReturn}
+		return outcome{fmt.Sprintf("still running after %d frames (--want-return)", frames), exitNoReturn, false}
 	}
-	return outcome{fmt.Sprintf("ran %d frames", frames), 0}
+	return outcome{fmt.Sprintf("ran %d frames", frames), 0, false}
 }

@@ -46,6 +46,8 @@ func TestExitStatuses(t *testing.T) {
 		{"stp", []byte{0x78, 0xDB}, nil, exitSTP, "stopped (STP)"},
 		{"brkloop", []byte{0x4C, 0x00, 0x20}, []string{"--rom", rom}, exitBRKLoop, "BRK loop"},
 		{"hang", []byte{0x78, 0x4C, 0x0E, 0x08}, nil, exitHung, "jump to itself at $080E"},
+		// JSR $FF65: a slot the built-in ROM does not have stops the program, named
+		{"unimplemented", []byte{0x20, 0x65, 0xFF, 0x60}, nil, exitUnimpl, "stopped: unimplemented KERNAL call PFKEY (not in the X16 KERNAL: use extapi pfkey, A=7) ($FF65) at $080D"},
 		{"runs", setupPRG[14:], nil, 0, "ran 20 frames"},
 		{"noreturn", setupPRG[14:], []string{"--want-return"}, exitNoReturn, "still running after 20 frames"},
 	} {

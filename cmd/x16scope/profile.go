@@ -72,7 +72,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	// Frames count from power-on; a resumed run goes on for --frames more frames.
 	last := cf.lastFrame(m, *frames)
 	end := ranOut(*frames, *wantReturn)
-	ran := 0
+	ran, stuck := 0, false
 	for m.Frame() < last {
 		mf.feedKeys(m, int(m.Frame())+1)
 		ev := m.RunFrame()
@@ -80,11 +80,15 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		if ev&core.EventVSync != 0 {
 			ran++
 		}
-		if o, stopped := watch(ev, m); stopped {
-			end = o
-			end.text += fmt.Sprintf(" in frame %d", m.Frame()+1)
-			p.Flush()
-			break
+		if o, stops := watch(ev, m); stops && !stuck {
+			// A stuck CPU stops only itself: the machine runs on and every frame up to
+			// --frames is profiled. An ended program (it returned) runs no more.
+			end, stuck = o, true
+			end.text += fmt.Sprintf(" in frame %d", stopFrame(ev, m))
+			if o.ended {
+				p.Flush()
+				break
+			}
 		}
 	}
 	p.Release(perf.OwnerCLI)

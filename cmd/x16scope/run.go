@@ -86,7 +86,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	// Frames count from power-on; a resumed run goes on for --frames more frames.
 	last := cf.lastFrame(m, *frames)
 	end := ranOut(*frames, *wantReturn)
-	stopped := false
+	stopped, stuck := false, false
 	for m.Frame() < last {
 		mf.feedKeys(m, int(m.Frame())+1)
 		cf.beforeFrame(m, prof)
@@ -108,12 +108,15 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
-		if o, stopped := watch(ev, m); stopped {
-			end = o
-			break
+		if o, stops := watch(ev, m); stops && !stuck {
+			end, stuck = o, true
+			if o.ended {
+				break
+			}
+			fmt.Fprintf(stdout, "%s in frame %d; the machine runs on to frame %d\n", o.text, stopFrame(ev, m), last)
 		}
 		if ev&core.EventBreak != 0 {
-			end, stopped = outcome{"break: " + m.DebugStop().String(), exitBreak}, true
+			end, stopped = outcome{text: "break: " + m.DebugStop().String(), code: exitBreak, ended: true}, true
 			break
 		}
 	}

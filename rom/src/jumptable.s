@@ -1,6 +1,6 @@
 ; x16scope built-in KERNAL: the jump table at the official addresses (X16-HARDWARE.md 7.1)
 ; and the hardware vectors. A slot this ROM does not implement is "JSR unimpl": the
-; emulator reports "unimplemented KERNAL call $FFxx at $yyyy" and the call returns with C=1.
+; emulator reports "unimplemented KERNAL call NAME ($FFxx) at $yyyy" and the CPU stops.
 .include "kernal.inc"
 
 .import unimpl, start, restor, vector_fn, memtop_fn, membot_fn, rdtim, settim, iobase
@@ -12,19 +12,30 @@
 .import clock_get_date_time
 .import setlfs, setnam, readst, macptr, mciout, listen, talk, second, tksa, acptr, ciout
 .import untlk, unlsn, settmo, setmsg, close_all
+.import FB_init_k, FB_get_info_k, FB_set_palette_k, FB_cursor_position_k  ; graphics (fb.s,
+.import FB_cursor_next_line_k, FB_get_pixel_k, FB_get_pixels_k, FB_set_pixel_k ; graph.s,
+.import FB_set_pixels_k, FB_set_8_pixels_k, FB_set_8_pixels_opaque_k, FB_fill_pixels_k ; console.s)
+.import FB_filter_pixels_k, FB_move_pixels_k
+.import GRAPH_init_k, GRAPH_clear_k, GRAPH_set_window_k, GRAPH_set_colors_k
+.import GRAPH_draw_line_k, GRAPH_draw_rect_k, GRAPH_move_rect_k, GRAPH_draw_oval_k
+.import GRAPH_draw_image_k, GRAPH_set_font_k, GRAPH_get_char_size_k, GRAPH_put_char_k
+.import console_init_k, console_put_char_k, console_get_char_k, console_put_image_k
+.import console_set_paging_message_k
+.import extapi, extapi16, i2c_batch_read, i2c_batch_write, bsave, sprite_set_image
+.import sprite_set_position, clock_set_date_time, lkupla, lkupsa, cmpare, ramtas
 
 .macro NOPE
         jsr unimpl
 .endmacro
 
 .segment "JMPTBL"
-        NOPE                    ; $FEA8 extapi16
-        NOPE                    ; $FEAB extapi
+        jmp extapi16            ; $FEA8 extapi16 (65C816 only: C=1 here)
+        jmp extapi              ; $FEAB extapi
         NOPE                    ; $FEAE (reserved)
         jmp mciout              ; $FEB1 MCIOUT
-        NOPE                    ; $FEB4 i2c_batch_read
-        NOPE                    ; $FEB7 i2c_batch_write
-        NOPE                    ; $FEBA BSAVE
+        jmp i2c_batch_read      ; $FEB4
+        jmp i2c_batch_write     ; $FEB7
+        jmp bsave               ; $FEBA BSAVE
         jmp kbdbuf_peek         ; $FEBD
         jmp kbdbuf_get_modifiers; $FEC0
         jmp kbdbuf_put          ; $FEC3
@@ -33,49 +44,69 @@
         NOPE                    ; $FECC monitor
         jmp entropy_get         ; $FECF
         NOPE                    ; $FED2 keymap
-        NOPE                    ; $FED5 console_set_paging_message
-        NOPE                    ; $FED8 console_put_image
-        NOPE                    ; $FEDB console_init
-        NOPE                    ; $FEDE console_put_char
-        NOPE                    ; $FEE1 console_get_char
+        jmp console_set_paging_message_k ; $FED5
+        jmp console_put_image_k ; $FED8
+        jmp console_init_k      ; $FEDB
+        jmp console_put_char_k  ; $FEDE
+        jmp console_get_char_k  ; $FEE1
         jmp memory_fill         ; $FEE4
         jmp memory_copy         ; $FEE7
         jmp memory_crc          ; $FEEA
         jmp memory_decompress   ; $FEED
-        NOPE                    ; $FEF0 sprite_set_image
-        NOPE                    ; $FEF3 sprite_set_position
-.repeat 14                      ; $FEF6-$FF1D FB_* framebuffer API
-        NOPE
-.endrepeat
-.repeat 12                      ; $FF20-$FF41 GRAPH_* graphics API
-        NOPE
-.endrepeat
+        jmp sprite_set_image    ; $FEF0
+        jmp sprite_set_position ; $FEF3
+        jmp FB_init_k           ; $FEF6 FB_* framebuffer API (fb.s)
+        jmp FB_get_info_k       ; $FEF9
+        jmp FB_set_palette_k    ; $FEFC
+        jmp FB_cursor_position_k ; $FEFF
+        jmp FB_cursor_next_line_k ; $FF02
+        jmp FB_get_pixel_k      ; $FF05
+        jmp FB_get_pixels_k     ; $FF08
+        jmp FB_set_pixel_k      ; $FF0B
+        jmp FB_set_pixels_k     ; $FF0E
+        jmp FB_set_8_pixels_k   ; $FF11
+        jmp FB_set_8_pixels_opaque_k ; $FF14
+        jmp FB_fill_pixels_k    ; $FF17
+        jmp FB_filter_pixels_k  ; $FF1A
+        jmp FB_move_pixels_k    ; $FF1D
+        jmp GRAPH_init_k        ; $FF20 GRAPH_* graphics API (graph.s, gfont.s)
+        jmp GRAPH_clear_k       ; $FF23
+        jmp GRAPH_set_window_k  ; $FF26
+        jmp GRAPH_set_colors_k  ; $FF29
+        jmp GRAPH_draw_line_k   ; $FF2C
+        jmp GRAPH_draw_rect_k   ; $FF2F
+        jmp GRAPH_move_rect_k   ; $FF32
+        jmp GRAPH_draw_oval_k   ; $FF35
+        jmp GRAPH_draw_image_k  ; $FF38
+        jmp GRAPH_set_font_k    ; $FF3B
+        jmp GRAPH_get_char_size_k ; $FF3E
+        jmp GRAPH_put_char_k    ; $FF41
 .assert * = $FF44, error, "jump table out of step"
         jmp macptr              ; $FF44 MACPTR
         NOPE                    ; $FF47 enter_basic
         jmp close_all           ; $FF4A CLOSE_ALL
-        NOPE                    ; $FF4D clock_set_date_time
+        jmp clock_set_date_time ; $FF4D
         jmp clock_get_date_time ; $FF50
         jmp joystick_scan       ; $FF53
         jmp joystick_get        ; $FF56
-        NOPE                    ; $FF59 LKUPLA
-        NOPE                    ; $FF5C LKUPSA
+        jmp lkupla              ; $FF59 LKUPLA
+        jmp lkupsa              ; $FF5C LKUPSA
         jmp screen_mode         ; $FF5F
         jmp screen_set_charset  ; $FF62
-        NOPE                    ; $FF65 PFKEY
+        NOPE                    ; $FF65 PFKEY: not in the X16 KERNAL (extapi pfkey)
         jmp mouse_config        ; $FF68
         jmp mouse_get           ; $FF6B
         jmp jsrfar              ; $FF6E JSRFAR
         jmp mouse_scan          ; $FF71
         jmp fetch               ; $FF74 FETCH
         jmp stash               ; $FF77 STASH
-        NOPE                    ; $FF7A CMPARE
+        jmp cmpare              ; $FF7A CMPARE
         jmp primm               ; $FF7D PRIMM
 .assert * = $FF80, error, "jump table out of step"
         .byte $FF               ; $FF80 KERNAL version: custom ROM
         jmp screen_init         ; $FF81 CINT
         jmp ioinit              ; $FF84 IOINIT
-        NOPE                    ; $FF87 RAMTAS
+        jmp ramtas              ; $FF87 RAMTAS
         jmp restor              ; $FF8A RESTOR
         jmp vector_fn           ; $FF8D VECTOR
         jmp setmsg              ; $FF90 SETMSG

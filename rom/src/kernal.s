@@ -3,9 +3,11 @@
 
 .import screen_init, screen_clear, chrout_screen, primm, kbd_init, ps2_poll, kbd_getc
 .import joystick_scan, mouse_scan, joystick_init, readline_command
+.import cursor_blink
 .export hostcall, unimpl, jiffy_tick, start, nmi_default, irq_default, brk_default
 .export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
-.export irq_ret, ioinit
+.export irq_ret, ioinit, copy_ram_code
+.import ext_init
 
 .segment "CODE"
 
@@ -33,6 +35,7 @@ start:
         jsr screen_init
         jsr kbd_init
         jsr joystick_init
+        jsr ext_init            ; extapi state (extapi.s)
         lda #$00
         sta memtop
         lda #$9F
@@ -63,6 +66,12 @@ ioinit:
         stz VIA1_PA             ; port A outputs low: open-drain I2C, SNES lines driven by DDR
         lda #SNES_LATCH|SNES_CLK
         sta VIA1_DDRA           ; SNES latch/clock outputs, I2C released, data inputs
+        ; port B: the IEC outputs (PB3 ATN, PB4 CLK, PB5 DATA; inverted on the board) as
+        ; the official KERNAL leaves them: outputs, CLK driven, ATN and DATA released
+        lda #$10
+        sta VIA1_PB
+        lda #$38
+        sta VIA1_DDRB
         lda #$40
         sta VIA1_ACR            ; T1 free-run, no PB7
         lda #$FF
@@ -73,6 +82,25 @@ ioinit:
         sta VERA_IEN
         lda #$07
         sta VERA_ISR            ; clear pending VSYNC/LINE/SPRCOL
+        ; PSG ($1F9C0, 4 bytes a voice): every voice silent at frequency 0, both outputs
+        ; on, 50% pulse, the state the official KERNAL's audio init leaves: programs that
+        ; set a voice's frequency and volume but never its waveform byte rely on the pulse
+        stz VERA_CTRL
+        lda #$C0
+        sta VERA_ADDR_L
+        lda #$F9
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        ldx #16
+:       stz VERA_DATA0          ; frequency
+        stz VERA_DATA0
+        lda #$C0                ; right + left, volume 0
+        sta VERA_DATA0
+        lda #$3F                ; pulse, width 63
+        sta VERA_DATA0
+        dex
+        bne :-
         rts
 
 ; copy the interrupt trampolines and the bank-switching helpers into RAM
@@ -97,7 +125,25 @@ copy_ram_code:
         sta jsrfar_ram,x
         dex
         bpl :-
+        ldx #sys_tramp_end-sys_tramp-1
+:       lda sys_tramp,x
+        sta sys_ram,x
+        dex
+        bpl :-
         rts
+
+; SYS helper (RAM): readline_command calls a program through it. cc65's exit maps ROM
+; bank 4 (BASIC in the official ROM) before its final RTS, so the return lands here, in
+; RAM, which maps the KERNAL bank again before returning into it (STZ keeps the flags).
+.export sys_addr
+sys_tramp:
+        .org sys_ram
+sys_addr = * + 1
+        jsr $FFFF
+        stz rom_bank
+        rts
+        .reloc
+sys_tramp_end:
 
 ; RESTOR: default RAM vectors $0314-$0333 (7.2)
 restor:
@@ -204,49 +250,57 @@ fetch_tramp:
         rts
         .reloc
 fetch_tramp_end:
+.assert fetch_ram + (fetch_tramp_end - fetch_tramp) <= I_FB_BASE, error, "FETCH's RAM code runs into the FB_* vectors"
 
-; JSRFAR helper (RAM). jsrfar (memory.s, ROM) has pushed the target-in-ROM flag and both
-; banks (so nested JSRFARs work) and mapped a RAM-bank target; this maps a ROM-bank target,
-; calls the patched address with the caller's A/X/Y/P, restores the bank it switched and
-; returns the callee's A/X/Y/P.
-.export jf_addr
+; JSRFAR helper (RAM): the two pieces of a far call (farcall.inc) that run while another ROM
+; bank may be mapped. jf_switch maps the bank on top of the stack and enters the code whose
+; address is under the registers (the target, or the caller on the way back); jf_back is
+; where the callee returns to. Nothing but the stack is used, so far calls nest and an
+; interrupt handler may make one in the middle of another.
 jsrfar_tramp:
         .org jsrfar_ram
-        lda jf_bank
-        bit jf_isrom
-        bpl :+
-        sta rom_bank
-:       lda jf_p
-        pha
-        lda jf_a
-        ldx jf_x
-        ldy jf_y
-        plp
-jf_addr = * + 1
-        jsr $FFFF
-        php
-        sta jf_a
-        stx jf_x
-        sty jf_y
         pla
-        sta jf_p
-        plx                     ; saved RAM bank
-        pla                     ; saved ROM bank
-        ply                     ; target-in-ROM flag
-        bmi @rrom
-        stx ram_bank
-        bra @done
-@rrom:  sta rom_bank
-@done:  lda jf_p
-        pha
-        lda jf_a
-        ldx jf_x
-        ldy jf_y
+        sta rom_bank
+        ply
+        plx
+        pla
         plp
         rts
+        .assert * = jf_back, error, "jf_back (kernal.inc) moved"
+        php                     ; the callee's P and A, then on in the KERNAL bank
+        pha
+        stz rom_bank
+        jmp jsrfar_done
         .reloc
 jsrfar_tramp_end:
-.assert jsrfar_tramp_end-jsrfar_tramp <= irq_ram-jsrfar_ram, error, "JSRFAR helper too long"
+.assert jsrfar_tramp_end-jsrfar_tramp <= $036A-jsrfar_ram, error, "JSRFAR helper too long"
+
+; the callee has returned into jf_back (its P and A pushed, bank 0 mapped), the frame
+; (farcall.inc) under them: give a RAM target's caller its RAM bank back, turn the frame
+; into the one jf_switch leaves through (the caller's ROM bank, the callee's Y, X, A, P,
+; the caller's return address) and leave through it.
+jsrfar_done:
+        phx
+        phy
+        tsx                     ; $101 Y, $102 X, $103 A, $104 P, $105 flag, $106 RAM, $107 ROM
+        lda $105,x
+        bmi :+
+        lda $106,x
+        sta ram_bank            ; a RAM-bank target: its bank goes back
+:       ldy $107,x
+        lda $104,x
+        sta $107,x
+        lda $103,x
+        sta $106,x
+        lda $102,x
+        sta $105,x
+        lda $101,x
+        sta $104,x
+        tya
+        sta $103,x
+        pla
+        pla
+        jmp jf_switch
 
 ; default IRQ handler (CINV)
 irq_default:
@@ -257,6 +311,7 @@ irq_default:
         jsr ps2_poll            ; SMC keyboard (and mouse) over I2C
         jsr mouse_scan
         jsr joystick_scan       ; four SNES ports, bit-banged
+        jsr cursor_blink        ; while a program or CHRIN has the cursor on
         lda #$01
         sta VERA_ISR            ; acknowledge VSYNC
 @notvs: ply
@@ -364,13 +419,11 @@ hostcall:
 
 ; unimpl: reached by "JSR unimpl" from an unimplemented jump-table slot. The emulator reads
 ; the slot address and the caller's return address from the stack and reports
-; "unimplemented KERNAL call $FFxx at $yyyy"; the call returns with carry set.
+; "unimplemented KERNAL call NAME ($FFxx) at $yyyy"; then the CPU stops, so the program
+; never goes on with a result the call did not make (the page and the CLI show the stop
+; with that message: core.Machine.UnimplementedCall).
 unimpl:
         sta hc_a
         lda #HC_UNIMPL
         sta HOSTCALL            ; stack: slot return address, then the caller's
-        pla                     ; drop the slot's return address
-        pla
-        lda hc_a
-        sec
-        rts
+        stp

@@ -2,12 +2,17 @@
 ; keyboard buffer and line input (X16-HARDWARE.md 5.2, 5.3, 7.1).
 .include "kernal.inc"
 
+.import edkey_filter, edkey_reset, iso_key
 .import keymap_plain, keymap_shift, chrout_screen, cursor_show, cursor_hide, primm
+.import sys_addr
 .export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
 .export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
 .export joystick_init, joystick_scan, joystick_get
 .export mouse_config, mouse_scan, mouse_get
 .export i2c_read_byte, i2c_write_byte, clock_get_date_time, stop_fn
+.export i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack, mouse_clamp, joykeys
+.export mouse_pointer
+.import pfkey_expand
 
 KC_LSHIFT = 44
 KC_RSHIFT = 57
@@ -195,6 +200,8 @@ i2c_write_byte:
 ; the SMC answers its default read operation, key codes). Key code = IBM key number,
 ; bit 7 set for a release, 0 = nothing.
 ps2_poll:
+        stz ps2_rawkey          ; ps2data_raw: nothing fetched yet
+        stz ps2_rawlen
         jsr i2c_start
         lda #(SMC_ADDR << 1) | 1
         jsr i2c_write
@@ -206,6 +213,7 @@ ps2_poll:
         sta itmp1
         jsr i2c_stop
 @key:   lda itmp1
+        sta ps2_rawkey
         bne kbd_process
         rts
 @none:  jmp i2c_stop
@@ -226,6 +234,16 @@ ps2_poll:
         bra @key
 
 kbd_process:
+        ldx ram_bank            ; the program's key event handler (KEYHDL, $032E) sees
+        phx                     ; every key code first, RAM bank 0 mapped; what it returns
+        stz ram_bank            ; in A is processed (0: the event is dropped)
+        ldx #0
+        jsr @keyhdl
+        plx
+        stx ram_bank
+        sta itmp1
+        and #$FF
+        beq @ret
         cmp #$7F                ; extended-key prefixes are not used by this ROM
         beq @ret
         cmp #$FF
@@ -259,12 +277,16 @@ kbd_process:
         lda keymap_shift,x
         bra @have
 @plain: lda keymap_plain,x
-@have:  beq @ret
+@have:  bit isomode             ; ISO mode: ISO-8859-15 codes (keyiso.s)
+        bvc :+
+        jsr iso_key
+:       cmp #0
+        beq @ret
 @put:   jmp kbdbuf_put_irq
 @caps:  bit itmp1
         bmi @ret
         lda shflag
-        eor #8
+        eor #16                 ; caps lock: bit 4, as kbdbuf_get_modifiers documents it
         sta shflag
 @ret:   rts
 @mod:   lda modbits,x
@@ -274,17 +296,19 @@ kbd_process:
         rts
 @up:    trb shflag
         rts
+@keyhdl:jmp (keyhdl)
 
 modkeys:.byte KC_LSHIFT, KC_RSHIFT, KC_LALT, KC_RALT, KC_LCTRL, KC_RCTRL
 modkeys_end:
 modbits:.byte 1, 1, 2, 2, 4, 4
 
-; keyboard joystick (joystick 0): the official KERNAL's key assignment
+; keyboard joystick (joystick 0): the key codes in joykeys_ram (joystick_ps2_keycodes,
+; extapi.s), by default the official KERNAL's assignment (joykeys)
 joy0_key:
         lda itmp1
         and #$7F
         ldx #joykeys_end-joykeys-1
-:       cmp joykeys,x
+:       cmp joykeys_ram,x
         beq @hit
         dex
         bpl :-
@@ -339,7 +363,7 @@ kbdbuf_peek:
         lda #0
 :       rts
 
-; kbdbuf_get_modifiers ($FEC0): A = modifier bits (1 shift, 2 alt, 4 ctrl, 8 caps lock)
+; kbdbuf_get_modifiers ($FEC0): A = modifier bits (1 shift, 2 alt, 4 ctrl, 16 caps lock)
 kbdbuf_get_modifiers:
         lda shflag
         rts
@@ -397,6 +421,10 @@ chrin_kbd:
 @key:   pha
         jsr cursor_hide
         pla
+        jsr pfkey_expand        ; an F-key with a macro types it (extapi pfkey)
+        bcs @wait
+        jsr edkey_filter        ; the program's BASIN key handler may change it (edkey.s)
+        beq @wait
         cmp #$0D
         beq @done
         cmp #$14
@@ -420,7 +448,8 @@ chrin_kbd:
         lda #$14
         jsr chrout_screen
         bra @wait
-@done:  jsr chrout_screen
+@done:  jsr edkey_reset         ; the handler is set for one line
+        jsr chrout_screen
         stz lb_pos
 @deliver:
         ldx lb_pos
@@ -461,7 +490,11 @@ readline_command:
         jsr skip_spaces
         jsr parse_number
         bcs @err
-        jsr @call
+        lda ptr1                ; call it through the RAM helper (kernal.s sys_tramp)
+        sta sys_addr
+        lda ptr1+1
+        sta sys_addr+1
+        jsr sys_ram
         php                     ; hand the program's registers to the emulator: a program
         sta hc_a                ; StartPRG started has ended (EventExit)
         stx hc_x
@@ -475,7 +508,6 @@ readline_command:
         jsr primm
         .byte $0D, "READY.", $0D, 0
 @ret:   rts
-@call:  jmp (ptr1)
 @err:   jsr primm
         .byte "?NO BASIC IN THE BUILT-IN ROM: USE SYS", $0D, 0
         rts
@@ -638,11 +670,30 @@ joystick_get:
 
 ; ---------------------------------------------------------------------------------
 ; Mouse: packets from SMC register $21 (3 bytes, or 4 with a wheel mouse: buttons/signs,
-; dX, dY, wheel). This ROM keeps the position but draws no pointer sprite.
+; dX, dY, wheel). The pointer is sprite 0, as in the official KERNAL: A = 0 hides it, 1-$FE
+; show the default pointer (written to $13000), $FF shows sprite 0 with the image and
+; attributes the program gave it. Screens of 40 columns or fewer (30 rows or fewer) count
+; the mouse in double steps, like the official one: mouse_get halves the position.
 mouse_config:
         php
         sei
         sta mouse_on
+        pha
+        stz mouse_w
+        cmp #0
+        beq :+
+        cmp #$FF
+        beq :+
+        phx
+        phy
+        jsr mouse_set_image     ; the default pointer into sprite 0
+        ply
+        plx
+:       pla
+        stz mspr_xoff           ; mouse_sprite_offset goes back to 0
+        stz mspr_xoff+1
+        stz mspr_yoff
+        stz mspr_yoff+1
         phx
         phy
         ldx #SMC_ADDR           ; SMC default read operation: $43 key codes + mouse, $41 keys
@@ -657,6 +708,14 @@ mouse_config:
         plx
         cpx #0                  ; X = 0: keep the screen size and the position
         beq @keep
+        lda #0                  ; scale: bit 1 for 40 columns or fewer, bit 0 for 30 rows
+        cpx #41
+        bcs :+
+        ora #2
+:       cpy #31
+        bcs :+
+        ora #1
+:       sta mouse_scale
         stx mouse_maxx          ; X columns, Y rows of 8 pixels
         stz mouse_maxx+1
         sty mouse_maxy
@@ -668,7 +727,15 @@ mouse_config:
         rol mouse_maxy+1
         dex
         bne :-
-        jsr mouse_home
+        lsr                     ; C = row scale
+        bcc :+
+        asl mouse_maxy
+        rol mouse_maxy+1
+:       lsr                     ; C = column scale
+        bcc :+
+        asl mouse_maxx
+        rol mouse_maxx+1
+:       jsr mouse_home
 @keep:  lda mouse_maxx+1        ; never configured: the whole 640x480 screen
         ora mouse_maxx
         bne :+
@@ -680,8 +747,171 @@ mouse_config:
         sta mouse_maxy
         lda #>480
         sta mouse_maxy+1
+        stz mouse_scale
         jsr mouse_home
+:       lda mouse_on
+        bne :+
+        jsr mouse_hide_pointer
+        bra :++
+:       jsr mouse_pointer
 :       plp
+        rts
+
+; mouse_set_image: the default pointer, 16x16 at 8 bpp (colour 16 inside, 1 edge, 0 clear),
+; into VRAM $13000, and sprite 0's attributes pointed at it (8 bpp, 16x16).
+POINTER_VRAM = $13000
+mouse_set_image:
+        stz VERA_CTRL
+        stz VERA_ADDR_L
+        lda #>(POINTER_VRAM & $FFFF)
+        sta VERA_ADDR_M
+        lda #$10 | ^POINTER_VRAM
+        sta VERA_ADDR_H
+        ldy #0
+@byte:  lda pointer_edge,y
+        sta tmp1
+        lda pointer_fill,y
+        sta tmp2
+        ldx #8
+@bit:   lda #0
+        asl tmp2
+        bcc :+
+        lda #16                 ; body: black
+:       asl tmp1
+        bcc :+
+        lda #1                  ; edge: white
+:       sta VERA_DATA0
+        dex
+        bne @bit
+        iny
+        cpy #32
+        bne @byte
+        stz VERA_ADDR_L         ; sprite 0: address bits 12-5, then 8 bpp + bits 16-13
+        lda #$FC
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        lda #<(POINTER_VRAM >> 5)
+        sta VERA_DATA0
+        lda #>(POINTER_VRAM >> 5) | $80
+        sta VERA_DATA0
+        lda #7
+        sta VERA_ADDR_L
+        lda #$50                ; height 16, width 16, palette offset 0
+        sta VERA_DATA0
+        rts
+
+; the default pointer: a black arrow with a white edge, its black tip at (1, 1) as the
+; official pointer's; two bytes per row (left half, right half). "edge" pixels are colour 1 (white),
+; "body" pixels colour 16 (black).
+pointer_edge:
+        .byte %11000000, 0, %10100000, 0, %10010000, 0, %10001000, 0
+        .byte %10000100, 0, %10000010, 0, %10000001, 0, %10000000, %10000000
+        .byte %10000011, %11000000, %10010010, 0, %10101001, 0, %11001001, 0
+        .byte %10000100, %10000000, %00000011, 0, 0, 0, 0, 0
+pointer_fill:
+        .byte 0, 0, %01000000, 0, %01100000, 0, %01110000, 0
+        .byte %01111000, 0, %01111100, 0, %01111110, 0, %01111111, 0
+        .byte %01111100, 0, %01101100, 0, %01000110, 0, %00000110, 0
+        .byte %00000011, 0, 0, 0, 0, 0, 0, 0
+
+; mouse_pointer: sprite 0 to the mouse position (mouse_get's, plus mouse_sprite_offset),
+; given a Z-depth of 3 if it has none, and sprites switched on in DC_VIDEO, as the official
+; sprite_set_position does. Called from mouse_config and, per packet, from the VSYNC
+; interrupt: VERA's CTRL and port 0 are saved and restored around it.
+mouse_pointer:
+        jsr vera_save
+        lda #2
+        sta VERA_ADDR_L
+        lda #$FC
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        ldx #0
+        jsr @coord
+        ldx #2
+        jsr @coord
+        lda #$01                ; offset 6, no increment
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        and #$0C
+        bne :+
+        lda VERA_DATA0
+        ora #$0C
+        sta VERA_DATA0
+:       lda VERA_DC_VIDEO       ; (DCSEL 0: vera_save cleared CTRL)
+        ora #$40
+        sta VERA_DC_VIDEO
+        jmp vera_restore
+@coord: lda mouse_x+1,x         ; one coordinate, halved when scaled, plus the offset
+        sta itmp3
+        lda mouse_x,x
+        jsr mouse_unscale
+        clc
+        adc mspr_xoff,x
+        sta VERA_DATA0
+        lda itmp3
+        adc mspr_xoff+1,x
+        and #$03                ; the high bits stay clear
+        sta VERA_DATA0
+        rts
+
+; mouse_unscale: A = low byte, itmp3 = high byte of coordinate X (0 = X, 2 = Y) of the
+; mouse; halves them if that axis is scaled. X kept.
+mouse_unscale:
+        pha
+        lda mouse_scale
+        cpx #0
+        bne :+
+        lsr                     ; X axis: bit 1
+:       lsr
+        pla
+        bcc :+
+        lsr itmp3
+        ror
+:       rts
+
+; mouse_hide_pointer: sprite 0's Z-depth to 0 (the official mouse_config 0 does this)
+mouse_hide_pointer:
+        jsr vera_save
+        lda #6
+        sta VERA_ADDR_L
+        lda #$FC
+        sta VERA_ADDR_M
+        lda #$01
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        and #%11110011
+        sta VERA_DATA0
+        jmp vera_restore
+
+; vera_save / vera_restore: CTRL and port 0's address, kept on the stack under the
+; caller's return address; vera_save leaves CTRL at 0 (port 0, DCSEL 0).
+vera_save:
+        ply                     ; the return address comes off first
+        plx
+        lda VERA_CTRL
+        pha
+        stz VERA_CTRL
+        lda VERA_ADDR_L
+        pha
+        lda VERA_ADDR_M
+        pha
+        lda VERA_ADDR_H
+        pha
+        phx
+        phy
+        rts
+vera_restore:                   ; reached by JMP: the saved state is on top
+        stz VERA_CTRL
+        pla
+        sta VERA_ADDR_H
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        pla
+        sta VERA_CTRL
         rts
 
 ; mouse_home: the limits become the last pixel (size - 1) and the pointer goes to the
@@ -711,14 +941,20 @@ mouse_scan:
 ; wheel byte (4-byte packets), ends the transfer and moves the pointer.
 mouse_packet:
         sta itmp2
+        sta ps2_rawpkt          ; kept for ps2data_raw
         clc
         jsr i2c_read
         sta iptr                ; dX
+        sta ps2_rawpkt+1
         clc
         jsr i2c_read
         sta iptr+1              ; dY
+        sta ps2_rawpkt+2
         sec
         jsr i2c_read
+        sta ps2_rawpkt+3
+        ldx #4
+        stx ps2_rawlen
         clc
         adc mouse_w
         sta mouse_w
@@ -752,7 +988,8 @@ mouse_packet:
         lda mouse_y+1
         sbc itmp3
         sta mouse_y+1
-        jmp mouse_clamp
+        jsr mouse_clamp
+        jmp mouse_pointer
 
 mouse_clamp:
         ldx #0
@@ -779,14 +1016,39 @@ mouse_clamp:
 mouse_get:
         php
         sei
-        lda mouse_x
-        sta $00,x
+        phx
+        lda mouse_scale         ; bit 1: X counted in double steps, bit 0: Y
+        sta tmp1
         lda mouse_x+1
-        sta $01,x
-        lda mouse_y
-        sta $02,x
+        ldy mouse_x
+        lsr tmp1
+        lsr tmp1
+        bcc :+
+        lsr
+        pha
+        tya
+        ror
+        tay
+        pla
+:       sta $01,x
+        tya
+        sta $00,x
+        lda mouse_scale
+        sta tmp1
         lda mouse_y+1
-        sta $03,x
+        ldy mouse_y
+        lsr tmp1
+        bcc :+
+        lsr
+        pha
+        tya
+        ror
+        tay
+        pla
+:       sta $03,x
+        tya
+        sta $02,x
+        plx
         ldx mouse_w
         stz mouse_w
         lda mouse_b

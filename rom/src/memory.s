@@ -4,7 +4,7 @@
 
 .import jf_addr
 .export memory_fill, memory_copy, memory_crc, memory_decompress
-.export jsrfar, fetch, stash, primm
+.export jsrfar, fetch, stash, primm, lz_decompress
 
 pm_ptr = $9C            ; PRIMM string pointer
 
@@ -205,6 +205,42 @@ memory_crc:
 ; Written from the LZSA2 block format description (token XYZ|LL|MMM, nibble stream,
 ; negative match offsets, end-of-data marker = match length byte 232).
 memory_decompress:
+        stz lz_mode             ; the input is memory at r0
+; lz_decompress: the decoder; lz_mode says where the bytes come from (lz_get). An output
+; address in the I/O page ($9F23, VERA's DATA0) is not stepped: VERA steps its own
+; address, and the match copies read the earlier output back through DATA1 (port 1, whose
+; address and VERA_CTRL are restored afterwards).
+lz_decompress:
+        lda r1+1
+        cmp #$9F
+        bne lz_body
+        lda VERA_CTRL
+        pha
+        ora #1
+        sta VERA_CTRL           ; port 1's address, to give it back
+        lda VERA_ADDR_L
+        pha
+        lda VERA_ADDR_M
+        pha
+        lda VERA_ADDR_H
+        pha
+        tsx
+        lda $0104,x
+        sta VERA_CTRL
+        jsr lz_body
+        lda VERA_CTRL
+        ora #1
+        sta VERA_CTRL
+        pla
+        sta VERA_ADDR_H
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        pla
+        sta VERA_CTRL
+        rts
+lz_body:
         stz lz_flag
 @token: jsr lz_get
         sta tmp1                ; token
@@ -271,7 +307,10 @@ memory_decompress:
         adc #2
         sta lz_len
         stz lz_len+1
-@mcopy: clc
+@mcopy: lda r1+1
+        cmp #$9F
+        beq @mio
+        clc
         lda r1
         adc lz_off
         sta lz_src
@@ -285,6 +324,37 @@ memory_decompress:
         inc lz_src+1
 :       jsr lz_dec
         bne :--
+        jmp @token
+@mio:   ; output into VERA: port 1 = port 0's address + the (negative) offset, same step
+        lda VERA_CTRL
+        and #$FE
+        sta VERA_CTRL
+        clc
+        lda VERA_ADDR_L
+        adc lz_off
+        sta lz_src
+        lda VERA_ADDR_M
+        adc lz_off+1
+        sta lz_src+1
+        lda VERA_ADDR_H         ; bit 16 + $1 (the offset's sign) + carry
+        bcs :+
+        eor #1
+:       tay
+        lda VERA_CTRL
+        ora #1
+        sta VERA_CTRL
+        sty VERA_ADDR_H
+        lda lz_src+1
+        sta VERA_ADDR_M
+        lda lz_src
+        sta VERA_ADDR_L
+        lda VERA_CTRL
+        and #$FE
+        sta VERA_CTRL
+:       lda VERA_DATA1
+        jsr lz_put
+        jsr lz_dec
+        bne :-
         jmp @token
 @eod:   rts
 
@@ -347,13 +417,33 @@ lz_nibble:
         and #$0F
         rts
 
-lz_get: lda (r0)
+lz_get: bit lz_mode
+        bmi @func
+        lda (r0)
         inc r0
         bne :+
         inc r0+1
 :       rts
+@func:  ; memory_decompress_from_func: the caller's function at r4 returns the next byte
+        ; in A (it keeps X, Y, r1-r3); the decoder's own temps are kept across the call
+        lda tmp1
+        pha
+        lda tmp2
+        pha
+        jsr @call
+        sta lz_byte
+        pla
+        sta tmp2
+        pla
+        sta tmp1
+        lda lz_byte
+        rts
+@call:  jmp (r4)
 
 lz_put: sta (r1)
+        lda r1+1
+        cmp #$9F
+        beq :+                  ; I/O: the device steps
         inc r1
         bne :+
         inc r1+1

@@ -2,17 +2,19 @@
 ; initialisation, CHROUT to the screen, PLOT, SCREEN, screen_mode, screen_set_charset.
 .include "kernal.inc"
 
-.import charset_pet1, charset_pet2
 .export screen_init, screen_clear, chrout_screen, chrin_screen, plot, screen_size
-.export screen_mode, screen_set_charset, cursor_show, cursor_hide
+.export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
+.import default_palette
 
-cur_save = $0286        ; character under the cursor while it is shown
 
 .segment "CODE"
 
 screen_init:
         stz VERA_CTRL
+        stz isomode             ; CINT: PETSCII upper/graphics, the case switch unlocked
+        stz verbatim
         lda #2
+        sta kmode
         jsr screen_set_charset
         ; layer 1: map 128x64 (height 64 = 1<<6, width 128 = 2<<4), 1 bpp tiles
         lda #$60
@@ -38,6 +40,10 @@ screen_init:
         bne :-
         dex
         bne :-
+        lda #$21                ; CINT: VGA, layer 1 only, no sprites (X16 KERNAL docs)
+        sta VERA_DC_VIDEO
+        clc
+        jsr default_palette     ; CINT restores the default palette (palette.s)
         lda #$61                ; white on blue, as the official boot screen
         sta color
         lda #0
@@ -59,32 +65,61 @@ NMODES = 7
 ; under 40x30 text).
 screen_mode:
         bcc @set
+        ; the mode's own text size, not the editor's (extapi scnsiz may have changed that;
+        ; SCREEN returns the editor's)
         lda scrmode
-        ldx llen
-        ldy nlines
+        bpl :+
+        lda #3                  ; $80: 40x30, as mode 3
+:       asl
+        asl
+        tax
+        ldy modes+1,x
+        lda modes,x
+        tax
+        lda scrmode
         clc
         rts
 @set:   cmp #$80
         beq @bitmap
         cmp #NMODES
-        bcs @bad
+        bcc :+
+        jmp @bad
+:       jsr mode_switch
         sta scrmode
         asl
         asl
         tax
-        lda #$21                ; layer 1 only, VGA
-        ldy #$61
+        lda #$20                ; layer 1 only
+        ldy #$61                ; the official default colour (its NVRAM's)
         bra @apply
-@bitmap:sta scrmode
+@bitmap:jsr mode_switch
+        sta scrmode
         ldx #3*4                ; 40x30 geometry
         lda #$07                ; layer 0: 8 bpp bitmap, 320 wide, at $00000
         sta VERA_L0_CONFIG
         stz VERA_L0_TILEBASE
-        lda #$31                ; layers 0 and 1, VGA
-        ldy #$01                ; white on transparent
+        lda #$30                ; layers 0 and 1
+        ldy #$0E                ; light blue on transparent, as the official mode $80
 @apply: stz VERA_CTRL
+        ; DC_VIDEO: only the layer enables and the 240-line bit change, as in the official
+        ; KERNAL (sprites, chroma and the output mode stay). Bit 3 (240P) is set for the
+        ; modes of 240 lines or fewer.
+        pha
+        lda VERA_DC_VIDEO
+        and #%11000111
         sta VERA_DC_VIDEO
+        pla
+        cpx #NMODES*4
+        bcs :+
+        bit modes+3,x           ; VSCALE 128: 480 lines, progressive
+        bmi :++
+:       ora #%00001000
+:       ora VERA_DC_VIDEO
+        sta VERA_DC_VIDEO
+        bit tmp4                ; the colour changes only with a text/graphics switch
+        bpl :+
         sty color
+:
         lda modes,x
         sta llen
         lda modes+1,x
@@ -109,59 +144,90 @@ screen_mode:
 @bad:   sec
         rts
 
-; screen_set_charset: A = 0 upload 2 KB from (X/Y); 2 = PETSCII upper case/graphics;
-; 3 = PETSCII upper/lower case. Other sets (ISO and the national ones) are not in this ROM:
-; C=1 and nothing changes.
+; mode_switch: tmp4 bit 7 = 1 if mode A and the current mode are one text and one graphics
+mode_switch:
+        pha
+        eor scrmode
+        sta tmp4
+        pla
+        rts
+
+; screen_set_charset ($FF62): A = 1-12 uploads a set of ROM bank 6 to VERA $1F000 the way
+; the official KERNAL composes it (X16 KERNAL docs): 1 ISO, 2/3 PETSCII upper/graphics and
+; upper/lower, 4/5 the thin PETSCII pair, 6 thin ISO, 7 CP437, 8/9 Cyrillic, 10/11 Eastern
+; Latin (ISO or thin ISO $00-$9F under the set's $A0-$FF), 12 katakana (thin ISO below,
+; with the yen at '\', the alternative '~' and a blank $A0). A PETSCII set is 128 glyphs
+; followed by their reverse. A = 0: the 2 KB at (X/Y), read as the official KERNAL reads
+; it (FETCH with bank 6): at $A000-$BFFF from RAM bank 6, at $C000+ from ROM bank 6. C=1
+; and nothing changes for A >= 13.
 screen_set_charset:
-        cmp #0
-        beq @custom
-        cmp #2
-        beq @pet1
-        cmp #3
-        beq @pet2
-        sec
-        rts
-@pet1:  ldx #<charset_pet1
-        ldy #>charset_pet1
-        bra @set
-@pet2:  ldx #<charset_pet2
-        ldy #>charset_pet2
-@set:   sta charset
-        jsr @addr
-        jsr @copy1k
-        lda #$FF                ; glyphs 128-255 are the reverse of 0-127
-        jsr @copy1k2
-        clc
-        rts
-@custom:jsr @addr
-        lda #0
-        jsr @copy1k2
-        inc ptr1+1              ; the second KB follows
-        inc ptr1+1
-        inc ptr1+1
-        inc ptr1+1
-        lda #0
-        jsr @copy1k2
-        clc
-        rts
-@addr:  stx ptr1
-        sty ptr1+1
+        cmp #13
+        bcs @bad
         stz VERA_CTRL
         stz VERA_ADDR_L
+        pha
         lda #>(CHARSET_VRAM & $FFFF)
         sta VERA_ADDR_M
         lda #$11
         sta VERA_ADDR_H
+        stz tmp3                ; no reversed copy
+        pla
+        beq @custom
+        sta charset
+        lda kmode               ; the official mode byte keeps the set in its low nibble
+        and #$F0
+        ora charset
+        sta kmode
+        lda charset
+        tax
+        cpx #2
+        bcc @one
+        cpx #6
+        bcs @one
+        lda #1                  ; PETSCII: port 1 writes the reverse at $1F400 as port 0
+        sta VERA_CTRL           ; writes the glyphs, so each byte is fetched once
+        stz VERA_ADDR_L
+        lda #>((CHARSET_VRAM + $400) & $FFFF)
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        stz VERA_CTRL
+        dec tmp3
+@one:   lda cs_src1-1,x
+        ldy cs_len1-1,x
+        phx
+        jsr cs_pages
+        plx
+        lda cs_src2-1,x         ; the national sets' upper half
+        ldy cs_len2-1,x
+        jsr cs_pages
+        lda charset
+        cmp #12
+        bne @done
+        jsr cs_katakana
+@done:  clc
         rts
-@copy1k:lda #0
-@copy1k2:                       ; copy 1 KB from (ptr1) EOR A
-        sta tmp1
-        lda ptr1+1
+@bad:   sec
+        rts
+@custom:cpy #$C0
+        bcc @ram
+        stx ptr2
+        sty ptr2+1
+        ldy #8
+        jsr cs_from
+        clc
+        rts
+@ram:   stx ptr1                ; RAM: 8 pages from (ptr1)
+        sty ptr1+1
+        lda ram_bank
         pha
-        ldx #4
+        cpy #$A0
+        bcc :+
+        lda #BANK_CHARSET       ; banked RAM: bank 6, as the official KERNAL reads the set
+        sta ram_bank            ; with FETCH and bank 6
+:       ldx #8
         ldy #0
 :       lda (ptr1),y
-        eor tmp1
         sta VERA_DATA0
         iny
         bne :-
@@ -169,7 +235,88 @@ screen_set_charset:
         dex
         bne :-
         pla
-        sta ptr1+1
+        sta ram_bank
+        clc
+        rts
+
+; per set 1-12: first part (bank-6 page, pages), second part (page, pages; 0 pages = none)
+cs_src1:.byte >CHR_ISO, >CHR_PET, (>CHR_PET)+4, >CHR_PET2, (>CHR_PET2)+4, >CHR_ISO2
+        .byte >CHR_ANSI, >CHR_ISO, >CHR_ISO2, >CHR_ISO, >CHR_ISO2, >CHR_ISO2
+cs_len1:.byte 8, 4, 4, 4, 4, 8, 8, 5, 5, 5, 5, 5
+cs_src2:.byte 0, 0, 0, 0, 0, 0, 0, >CHR_CYR, >CHR_CYR2, >CHR_LAE, >CHR_LAE2, >CHR_KAT
+cs_len2:.byte 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3
+
+; copy Y pages (0 = none) of ROM bank 6 from page A to VERA (cs_run)
+cs_pages:
+        sta ptr2+1
+        stz ptr2
+cs_from:                        ; the same from (ptr2)
+        cpy #0
+        beq @end
+        stz tmp2                ; to the end of each page
+@page:  phy
+        ldy #0
+        jsr cs_run
+        ply
+        inc ptr2+1
+        dey
+        bne @page
+@end:   rts
+
+; copy bytes (ptr2),Y to (ptr2),tmp2-1 (tmp2 = 0: to the end of the page) of ROM bank 6 to
+; VERA DATA0, and their reverse to DATA1 while tmp3 bit 7 is set. fetch_ram maps bank 6
+; over this code for each byte; bank 6 has no interrupt vectors (nor has the official one),
+; so interrupts wait for a page.
+cs_run: php
+        sei
+        ldx rom_bank            ; the bank fetch_ram maps back
+@byte:  lda #BANK_CHARSET
+        jsr fetch_ram
+        sta VERA_DATA0
+        bit tmp3
+        bpl :+
+        eor #$FF
+        sta VERA_DATA1
+:       iny
+        cpy tmp2
+        bne @byte
+        plp
+        rts
+
+; set 12's fix-ups of the thin ISO lower half: '\' is the yen, '~' the katakana set's
+; first glyph, $A0 (which got that glyph) a blank
+cs_katakana:
+        lda #<(CHARSET_VRAM + $7E*8)
+        sta VERA_ADDR_L
+        lda #>(CHARSET_VRAM + $7E*8)
+        sta VERA_ADDR_M
+        stz ptr2
+        lda #>CHR_KAT
+        sta ptr2+1
+        ldy #0
+        lda #8
+        sta tmp2
+        jsr cs_run
+        lda #<(CHARSET_VRAM + $5C*8)
+        sta VERA_ADDR_L
+        lda #>(CHARSET_VRAM + $5C*8)
+        sta VERA_ADDR_M
+        lda #>(CHR_ISO2 + $A5*8)
+        sta ptr2+1
+        ldy #<(CHR_ISO2 + $A5*8)
+        tya
+        clc
+        adc #8
+        sta tmp2
+        jsr cs_run
+        lda #<(CHARSET_VRAM + $A0*8)
+        sta VERA_ADDR_L
+        lda #>(CHARSET_VRAM + $A0*8)
+        sta VERA_ADDR_M
+        ldx #8
+:       stz VERA_DATA0
+        dex
+        bne :-
         rts
 
 ; set VERA port 0 to the cursor cell (row cur_row, column cur_col), stepping by 1
@@ -271,6 +418,12 @@ chrout_screen:
         pha
         phx
         phy
+        php                     ; a blinking cursor (cc65's cursor(1)) is taken off the
+        sei                     ; cell first; the interrupt draws it again where the
+        jsr cursor_undraw       ; cursor has moved to
+        plp
+        tsx
+        lda $0103,x             ; the character
         jsr put_char
         ply
         plx
@@ -279,7 +432,31 @@ chrout_screen:
         rts
 
 put_char:
-        cmp #$0D
+        bit verbatim            ; after the $80 prefix: the glyph of any code (the official
+        bpl @plain              ; editor's verbatim mode)
+        stz verbatim
+        bit isomode
+        bvs @print              ; ISO: every code is its screen code
+        cmp #$20
+        bcc @vlow
+        cmp #$80
+        bcc @vput
+        cmp #$A0
+        bcs @vput
+        and #$7F                ; $80-$9F: reversed, as PETSCII $60-$7F
+        ora #$60
+        bra @vrev
+@vlow:  ora #$40                ; $00-$1F: reversed, as PETSCII $40-$5F
+@vrev:  ldx #$80
+        stx rvs
+@vput:  jsr @print
+        stz rvs                 ; reverse ends with the verbatim character
+        rts
+@plain: cmp #$80
+        bne :+
+        sta verbatim
+        rts
+:       cmp #$0D
         beq @cr
         cmp #$8D
         beq @cr
@@ -289,7 +466,9 @@ put_char:
         bcc @print
         cmp #$A0
         bcc @ctrl
-@print: ; PETSCII -> screen code
+@print: bit isomode
+        bvs @code               ; ISO mode: the code is the screen code
+        ; PETSCII -> screen code
         cmp #$FF
         bne :+
         lda #$5E
@@ -346,24 +525,12 @@ put_char:
         beq @home
         cmp #$93
         beq @clear
-        cmp #$12
-        beq @rvson
-        cmp #$92
-        beq @rvsoff
         cmp #$14
         beq @del
         cmp #$01
         bne :+
         jmp swap_colors
-:
-        cmp #$0E
-        bne :+
-        lda #3
-        jmp screen_set_charset
-:       cmp #$8E
-        bne @done
-        lda #2
-        jmp screen_set_charset
+:       jmp ctrl_mode
 @done:  rts
 @color: lda color
         and #$F0
@@ -398,11 +565,6 @@ put_char:
         stz cur_col
         rts
 @clear: jmp screen_clear
-@rvson: lda #$80
-        sta rvs
-        rts
-@rvsoff:stz rvs
-        rts
 @del:   lda cur_col             ; backspace: step left and blank the cell
         beq @done
         dec cur_col
@@ -412,6 +574,78 @@ put_char:
         lda color
         sta VERA_DATA0
         rts
+; CHROUT's mode control codes: $0F ISO mode on (ISO-8859-15 set and encoding, cleared
+; screen), $8F off (PETSCII upper/graphics; both thin after a thin set); and, in PETSCII
+; mode only, reverse on/off ($12/$92) and the case sets ($0E upper/lower, $8E upper/graphics).
+ctrl_mode:
+        cmp #$08                ; case switch locked / unlocked: bit 7 of the mode byte
+        bne :+
+        lda #$80
+        tsb kmode
+        rts
+:       cmp #$09
+        bne :+
+        lda #$80
+        trb kmode
+        rts
+:       cmp #$0F
+        beq @isoon
+        cmp #$8F
+        beq @isooff
+        bit isomode
+        bvs @done
+        cmp #$12
+        beq @rvson
+        cmp #$92
+        beq @rvsoff
+        cmp #$0E
+        bne :+
+        lda #3                  ; upper/lower: 3, or 5 in the thin sets (kmode bit 2)
+        bra @case
+:       cmp #$8E
+        bne @done
+        lda #2                  ; upper/graphics: 2, or 4
+@case:  pha
+        lda kmode
+        and #4
+        lsr                     ; +2 for the thin pair
+        sta tmp1
+        pla
+        clc
+        adc tmp1
+        jmp screen_set_charset
+@done:  rts
+@rvson: lda #$80
+        sta rvs
+        rts
+@rvsoff:stz rvs
+        rts
+@isoon: lda #$40
+        tsb kmode
+        lda #$9F                ; entering ISO mode resets the ISO cursor (iso_cursor_char)
+        sta iso_cur
+        ldx #$40
+        lda #1                  ; ISO
+        ldy #6                  ; thin ISO
+        bra @sw
+@isooff:lda #$40
+        trb kmode
+        ldx #0
+        lda #2                  ; PETSCII upper/graphics
+        ldy #4                  ; thin PETSCII
+@sw:    stx isomode
+        stz rvs
+        pha
+        lda kmode               ; as the official editor: the thin set after a set with
+        and #4                  ; bit 2 set (4-7, 12)
+        beq :+
+        pla
+        tya
+        pha
+:       pla
+        jsr screen_set_charset
+        jmp screen_clear
+
 swap_colors:
         lda color               ; swap the nibbles: foreground <-> background
         asl
@@ -428,21 +662,97 @@ colcodes:
         .byte $90, $05, $1C, $9F, $9C, $1E, $1F, $9E
         .byte $81, $95, $96, $97, $98, $99, $9A, $9B
 
-; show/hide the cursor as a reversed cell (used while CHRIN waits for a key)
+; The cursor: the cell's character reversed, in the current colour, blinking from the
+; VSYNC interrupt (cursor_blink) while blnsw is 0, kept in the official variables cc65's
+; cgetc() reads and writes (blnsw = CURS_FLAG, blnon = CURS_STATE, gdbln = CURS_CHAR,
+; gdcol = CURS_COLOR). cursor_show draws it now and lets it blink; cursor_hide stops it and
+; puts the cell back.
+BLINK_RATE = 20                 ; frames per blink phase, as the official KERNAL
+
 cursor_show:
+        php
+        sei
+        stz blnsw
+        lda #BLINK_RATE
+        sta blnct
+        lda blnon
+        bne :+
+        jsr cursor_draw
+:       plp
+        rts
+
+cursor_hide:
+        php
+        sei
+        lda #1
+        sta blnsw
+        jsr cursor_undraw
+        plp
+        rts
+
+; cursor_draw: save the cell under the cursor, show it reversed (blnon = 1)
+cursor_draw:
         jsr cell_addr
         lda VERA_DATA0
-        sta cur_save
+        sta gdbln
+        lda VERA_DATA0
+        sta gdcol
         jsr cell_addr
-        lda cur_save
+        lda gdbln
         eor #$80
         sta VERA_DATA0
-        rts
-cursor_hide:
-        jsr cell_addr
-        lda cur_save
+        lda color
         sta VERA_DATA0
+        lda #1
+        sta blnon
         rts
+
+; cursor_undraw: put the saved cell back if the cursor is drawn (blnon = 0)
+cursor_undraw:
+        lda blnon
+        beq :+
+        stz blnon
+        jsr cell_addr
+        lda gdbln
+        sta VERA_DATA0
+        lda gdcol
+        sta VERA_DATA0
+:       rts
+
+; cursor_blink (VSYNC interrupt): every BLINK_RATE frames while blnsw is 0, draw or undraw
+; the cursor. VERA's port 0 and CTRL are saved and restored around it: the interrupted
+; program may be in the middle of a DATA0 stream.
+cursor_blink:
+        lda blnsw
+        bne @done
+        dec blnct
+        bne @done
+        lda #BLINK_RATE
+        sta blnct
+        lda VERA_CTRL
+        pha
+        stz VERA_CTRL
+        lda VERA_ADDR_L
+        pha
+        lda VERA_ADDR_M
+        pha
+        lda VERA_ADDR_H
+        pha
+        lda blnon
+        beq @on
+        jsr cursor_undraw
+        bra @restore
+@on:    jsr cursor_draw
+@restore:
+        pla
+        sta VERA_ADDR_H
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        pla
+        sta VERA_CTRL
+@done:  rts
 
 ; CHRIN from the screen (device 3): this ROM has no screen-line reading; it returns CR.
 chrin_screen:

@@ -39,8 +39,6 @@
         RESULT $0400+4*6
         LOADFILE sub, 11, 0, 0, $6000   ; 7: a file in a subdirectory
         RESULT $0400+4*7
-        jsr $FF4D                       ; 8: unimplemented (clock_set_date_time)
-        RESULT $0400+4*8
         DONE
 
 data:   .byte "DATA.BIN"

@@ -46,8 +46,8 @@
         RESULT $0420            ; C=0
         lda #>$7000
         jsr save_charset        ; what VERA now holds -> $7000-$77FF
-        lda #9
-        jsr screen_set_charset  ; not in this ROM
+        lda #13
+        jsr screen_set_charset  ; no such set
         RESULT $0424            ; C=1
         stz $24                 ; a 2 KB custom set at $6000: byte i = (i & $FF) ^ (i >> 8)
         lda #>$6000

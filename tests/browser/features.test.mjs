@@ -95,10 +95,17 @@ test('a stopped program shows its state and last instructions, and the page stay
     assert.match(trace, /\$080D {2}NOP/);
     assert.match(trace, /\$080F {2}STP/);
     assert.match(await page.locator('#crash-regs').textContent(), /PC \$08/);
+    assert.match(await page.locator('#crash-note').textContent(), /Only the CPU is stuck/);
     const t0 = (await page.evaluate(() => x16scope.hostStats())).Ticks;
+    const f0 = (await page.evaluate(() => x16scope.status())).frame;
     await page.waitForTimeout(500);
     const t1 = (await page.evaluate(() => x16scope.hostStats())).Ticks;
     assert.ok(t1 > t0 + 5, `the page keeps ticking (${t1 - t0} ticks in 0.5 s)`);
+    // Only the CPU stopped: the machine runs on, frame after frame, with the panel kept.
+    const st = await page.evaluate(() => x16scope.status());
+    assert.ok(st.frame > f0 + 10, `the machine runs on after STP (frame ${f0} -> ${st.frame} in 0.5 s)`);
+    assert.match(st.stopped, /STP at \$080F/);
+    assert.match(await page.locator('#crash-trace').textContent(), /\$080F {2}STP/);
     await page.screenshot({ path: path.join(artifacts, 'stopped.png') });
     // A good program replaces it.
     await dropFiles(page, [{ name: 'smoke.prg', bytes: testdata('smoke.prg') }]);

@@ -33,10 +33,11 @@ export function ensureBuilt() {
 }
 
 // startServer runs bin/serve on 127.0.0.1 with a free port and resolves to its base URL.
-export function startServer() {
+// extra are further flags (-rom FILE).
+export function startServer(extra = []) {
   return new Promise((resolve, reject) => {
     const proc = spawn(path.join(root, 'bin', 'serve'),
-      ['-addr', '127.0.0.1:0', '-dir', 'web', '-mount', 'testdata=tests/browser/testdata'], { cwd: root });
+      ['-addr', '127.0.0.1:0', '-dir', 'web', '-mount', 'testdata=tests/browser/testdata', ...extra], { cwd: root });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
     proc.stdout.on('data', (d) => {

@@ -61,5 +61,7 @@ test('the app is served by Workers assets, also at /?c=ID', async () => {
     assert.equal(res.status, 200, p);
     const text = await res.text();
     assert.ok(text.length > 0, p);
+    // No DEFAULT_ROM: the pages are the files, and the page fetches no ROM.
+    assert.ok(!text.includes('x16scope-default-rom'), `${p} names a default ROM`);
   }
 });

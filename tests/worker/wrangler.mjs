@@ -17,13 +17,14 @@ function freePort() {
   });
 }
 
-// startWrangler resolves to {url, proc, stop} once the worker answers.
-export async function startWrangler() {
+// startWrangler resolves to {url, proc, stop} once the worker answers. args are further
+// wrangler dev arguments (--config FILE: another configuration).
+export async function startWrangler(args = []) {
   const port = await freePort();
   const state = mkdtempSync(path.join(os.tmpdir(), 'x16scope-wrangler-'));
   const proc = spawn(path.join(root, 'node_modules', '.bin', 'wrangler'),
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()),
-      '--persist-to', state, '--log-level', 'warn'],
+      '--persist-to', state, '--log-level', 'warn', ...args],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });

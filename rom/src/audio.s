@@ -1,0 +1,472 @@
+; x16scope built-in KERNAL: ROM bank 10's audio API at its official addresses ($C000-$C0A7,
+; X16 Reference "Sound Programming"). Prog8's init_system maps bank 10 and calls audio_init;
+; `extsub @bank 10` calls (cx16.psg_*, cx16.ym_*) come through JSRFAR.
+;
+; Implemented: audio_init, psg_init, ym_init (both chips silent), the PSG voice calls
+; (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan, psg_setvol, psg_write,
+; psg_write_fast, psg_getatten, psg_getpan, bas_psgwav) and ym_write. The others stop the
+; CPU (STP at 0A:C0xx names the entry) rather than return a made-up result. audio_init does
+; not load FM patches (the official one loads its default set).
+;
+; The PSG calls keep, per voice, the volume last asked for and an attenuation ("master
+; volume") in RAM bank 0; VERA gets volume - attenuation. They keep VERA's CTRL and port 0
+; address for the caller (psg_write_fast too: it is psg_write here).
+.include "kernal.inc"
+
+YM_ADDR = $9F40
+YM_DATA = $9F41
+PSG_VRAM = $1F9C0
+psg_atten = $A100               ; RAM bank 0: 16 attenuations (0 full volume .. $3F muted)
+psg_vol   = $A110               ; RAM bank 0: 16 volumes as asked for (0-$3F)
+
+.segment "AUDIO10"
+.scope audio
+api:
+.repeat $A8/3, i
+  .if $C000+i*3 = $C015
+        jmp bas_psgwav
+  .elseif $C000+i*3 = $C04B
+        jmp psg_init
+  .elseif $C000+i*3 = $C04E
+        jmp psg_playfreq
+  .elseif $C000+i*3 = $C051
+        jmp psg_read
+  .elseif $C000+i*3 = $C054
+        jmp psg_setatten
+  .elseif $C000+i*3 = $C057
+        jmp psg_setfreq
+  .elseif $C000+i*3 = $C05A
+        jmp psg_setpan
+  .elseif $C000+i*3 = $C05D
+        jmp psg_setvol
+  .elseif $C000+i*3 = $C060 || $C000+i*3 = $C0A2
+        jmp psg_write
+  .elseif $C000+i*3 = $C063
+        jmp ym_init
+  .elseif $C000+i*3 = $C08A
+        jmp ym_write
+  .elseif $C000+i*3 = $C093
+        jmp psg_getatten
+  .elseif $C000+i*3 = $C096
+        jmp psg_getpan
+  .elseif $C000+i*3 = $C09F
+        jmp audio_init
+  .else
+        stp                     ; not implemented: the stop address names the entry
+        nop
+        nop
+  .endif
+.endrepeat
+.assert * = $C0A8, error, "audio API table out of step"
+
+; audio_init: the YM2151 and the PSG to their silent reset state. C=0.
+audio_init:
+        jsr ym_init
+        jmp psg_init
+
+; ---- the PSG ---------------------------------------------------------------------------
+; Every PSG entry: PHP, SEI, JSR enter (VERA's CTRL and port 0 address saved in tmp1-tmp4,
+; the caller's RAM bank in ptr1 and bank 0 mapped; A, X, Y and C as called), then leaves
+; through leave (all put back, the caller's P) or leave_clc (C=0).
+
+enter:  pha
+        lda ram_bank
+        sta ptr1
+        stz ram_bank
+        lda VERA_CTRL
+        sta tmp1
+        stz VERA_CTRL
+        lda VERA_ADDR_L
+        sta tmp2
+        lda VERA_ADDR_M
+        sta tmp3
+        lda VERA_ADDR_H
+        sta tmp4
+        pla
+        rts
+
+restore:
+        pha
+        lda tmp4
+        sta VERA_ADDR_H
+        lda tmp3
+        sta VERA_ADDR_M
+        lda tmp2
+        sta VERA_ADDR_L
+        lda tmp1
+        sta VERA_CTRL
+        lda ptr1
+        sta ram_bank
+        pla
+        rts
+
+leave:  jsr restore
+        plp
+        rts
+
+leave_clc:
+        jsr restore
+        plp
+        clc
+        rts
+
+; port 0 at PSG register X (0-63), no step. A changed.
+reg_addr:
+        txa
+        and #$3F
+        ora #<PSG_VRAM
+        sta VERA_ADDR_L
+        lda #>PSG_VRAM
+        sta VERA_ADDR_M
+        lda #^PSG_VRAM
+        sta VERA_ADDR_H
+        rts
+
+; voice X (0-15): its volume register gets volume - attenuation (at least 0), the pan bits
+; kept. A changed.
+put_vol:
+        phx
+        lda psg_vol,x
+        sec
+        sbc psg_atten,x
+        bcs :+
+        lda #0
+:       sta ptr1+1
+        txa
+        asl
+        asl
+        ora #2
+        tax
+        jsr reg_addr
+        lda VERA_DATA0
+        and #$C0
+        ora ptr1+1
+        sta VERA_DATA0
+        plx
+        rts
+
+; psg_init: 16 voices at frequency 0, volume 0 panned left+right, 50% pulse; no attenuation.
+psg_init:
+        php
+        sei
+        jsr enter
+        ldx #0
+        jsr reg_addr
+        lda #$10 | ^PSG_VRAM    ; step 1
+        sta VERA_ADDR_H
+        ldx #16
+:       stz VERA_DATA0          ; frequency
+        stz VERA_DATA0
+        lda #$C0                ; left + right, volume 0
+        sta VERA_DATA0
+        lda #$3F                ; pulse, width 63
+        sta VERA_DATA0
+        dex
+        bne :-
+        ldx #31
+:       stz psg_atten,x         ; and psg_vol
+        dex
+        bpl :-
+        jmp leave_clc
+
+; psg_write (and psg_write_fast): A = value, X = register 0-63. A volume register keeps
+; the volume asked for and gets the attenuation applied. A, X, Y kept.
+psg_write:
+        php
+        sei
+        jsr enter
+        phx
+        pha
+        txa
+        and #3
+        cmp #2
+        beq @vol
+        jsr reg_addr
+        pla
+        sta VERA_DATA0
+        plx
+        jmp leave
+@vol:   jsr reg_addr
+        pla
+        pha
+        and #$C0                ; the pan bits as written
+        sta VERA_DATA0
+        txa
+        and #$3F
+        lsr
+        lsr
+        tax                     ; the voice
+        pla
+        pha
+        and #$3F
+        sta psg_vol,x
+        jsr put_vol
+        pla
+        plx
+        jmp leave
+
+; psg_read: X = register 0-63 -> A; for a volume register with C=0 the volume as asked
+; for (with the pan bits), with C=1 what VERA has. X kept.
+psg_read:
+        php
+        sei
+        jsr enter
+        phx
+        jsr reg_addr
+        lda VERA_DATA0
+        bcs @out
+        pha
+        txa
+        and #3
+        cmp #2
+        bne @raw
+        txa
+        and #$3F
+        lsr
+        lsr
+        tax
+        pla
+        and #$C0
+        ora psg_vol,x
+        bra @out
+@raw:   pla
+@out:   plx
+        jmp leave
+
+; psg_setvol: A = voice, X = volume 0-$3F
+psg_setvol:
+        php
+        sei
+        jsr enter
+        pha
+        phx
+        and #$0F
+        tay
+        txa
+        and #$3F
+        sta psg_vol,y
+        tya
+        tax
+        jsr put_vol
+        plx
+        pla
+        jmp leave
+
+; psg_setatten: A = voice, X = attenuation 0-$3F; the voice's volume follows at once
+psg_setatten:
+        php
+        sei
+        jsr enter
+        pha
+        phx
+        and #$0F
+        tay
+        txa
+        and #$3F
+        sta psg_atten,y
+        tya
+        tax
+        jsr put_vol
+        plx
+        pla
+        jmp leave
+
+; psg_getatten: A = voice -> X = its attenuation (A kept)
+psg_getatten:
+        php
+        sei
+        jsr enter
+        pha
+        and #$0F
+        tax
+        lda psg_atten,x
+        tax
+        pla
+        jmp leave
+
+; psg_setfreq: A = voice, X/Y = frequency (VERA format), nothing else changes
+psg_setfreq:
+        php
+        sei
+        jsr enter
+        jsr set_freq
+        jmp leave
+
+set_freq:
+        pha
+        phx
+        and #$0F
+        asl
+        asl
+        tax
+        jsr reg_addr
+        lda #$10 | ^PSG_VRAM    ; step 1
+        sta VERA_ADDR_H
+        plx
+        stx VERA_DATA0
+        sty VERA_DATA0
+        pla
+        rts
+
+; psg_playfreq: A = voice, X/Y = frequency; the voice at full volume (less attenuation)
+psg_playfreq:
+        php
+        sei
+        jsr enter
+        jsr set_freq
+        pha
+        phx
+        and #$0F
+        tax
+        lda #$3F
+        sta psg_vol,x
+        jsr put_vol
+        plx
+        pla
+        jmp leave
+
+; psg_setpan: A = voice, X = 0 none, 1 left, 2 right, 3 both
+psg_setpan:
+        php
+        sei
+        jsr enter
+        pha
+        phx
+        txa
+        ror                     ; pan bits 1-0 -> 7-6
+        ror
+        ror
+        and #$C0
+        sta ptr1+1
+        tsx
+        lda $0102,x             ; the voice
+        and #$0F
+        asl
+        asl
+        ora #2
+        tax
+        jsr reg_addr
+        lda VERA_DATA0
+        and #$3F
+        ora ptr1+1
+        sta VERA_DATA0
+        plx
+        pla
+        jmp leave
+
+; psg_getpan: A = voice -> X = its pan value 0-3 (A kept)
+psg_getpan:
+        php
+        sei
+        jsr enter
+        pha
+        and #$0F
+        asl
+        asl
+        ora #2
+        tax
+        jsr reg_addr
+        lda VERA_DATA0
+        rol                     ; bits 7-6 -> 1-0
+        rol
+        rol
+        and #3
+        tax
+        pla
+        jmp leave
+
+; bas_psgwav: A = voice (0-15; as the official one, a larger number wraps), X = waveform
+; byte (0-63 pulse width, 64-127 sawtooth, 128-191 triangle, 192-255 noise). C=0.
+bas_psgwav:
+        php
+        sei
+        jsr enter
+        pha
+        phx
+        and #$0F
+        asl
+        asl
+        ora #3
+        tax
+        jsr reg_addr
+        plx
+        stx VERA_DATA0
+        pla
+        jmp leave_clc
+
+; ---- the YM2151 ------------------------------------------------------------------------
+
+; ym_write: A = value, X = YM2151 register; C=0. Waits while the chip reports busy.
+; A, X, Y kept.
+ym_write:
+        pha
+        jsr ym_wait
+        stx YM_ADDR
+        pla
+        sta YM_DATA
+        clc
+        rts
+
+; wait for the YM2151's busy flag (bit 7 of its status) to clear, for at most 256 reads
+ym_wait:
+        phy
+        ldy #0
+:       bit YM_DATA
+        bpl :+
+        dey
+        bne :-
+:       ply
+        rts
+
+; ym_init: every channel keyed off, every operator at full attenuation with the fastest
+; release, LFO and noise off, channels output left+right. C=0.
+ym_init:
+        ldx #0                  ; key off channels 0-7 (register $08: slots 0, channel X)
+:       txa
+        phx
+        ldx #$08
+        jsr ym_write
+        plx
+        inx
+        cpx #8
+        bne :-
+        ldx #$0F                ; noise off
+        lda #0
+        jsr ym_write
+        ldx #$18                ; LFO frequency
+        jsr ym_write
+        ldx #$19                ; AM depth 0, then PM depth 0
+        jsr ym_write
+        lda #$80
+        jsr ym_write
+        ldx #$1B                ; LFO waveform
+        lda #0
+        jsr ym_write
+        ldx #$20                ; $20-$27: left+right, no feedback, algorithm 0
+:       lda #$C0
+        jsr ym_write
+        inx
+        cpx #$28
+        bne :-
+:       lda #0                  ; $28-$5F: key codes, fractions, PMS/AMS, DT1/MUL
+        jsr ym_write
+        inx
+        cpx #$60
+        bne :-
+:       lda #$7F                ; $60-$7F: total level, silent
+        jsr ym_write
+        inx
+        cpx #$80
+        bne :-
+:       lda #0                  ; $80-$DF: attack, decay, sustain rates
+        jsr ym_write
+        inx
+        cpx #$E0
+        bne :-
+:       lda #$0F                ; $E0-$FF: sustain level 0, fastest release
+        jsr ym_write
+        inx
+        bne :-
+        clc
+        rts
+.endscope
