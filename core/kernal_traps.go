@@ -110,6 +110,7 @@ func (s *sysDevices) reset() {
 	s.seenPortWrites = ^uint32(0)
 	s.booted = false
 	s.prgRunning = false
+	s.ret, s.returned = ReturnState{}, false // a reset machine's program has not returned
 	s.pending = 0
 	s.paste = pasteState{}
 	s.startAtPrompt = nil

@@ -57,7 +57,7 @@ var digestConsole = [6]string{
 	"ebcd3abc5082f4bf84ffbee7e65c55a63f0052e34f4c4b6dc303f5812eb3b5ee", // word wrap
 	"a4bf47b4c17464cb0b7f0e83babea9c1838efa61bffaa15ea4db933218c2edff", // character wrap
 	"10762734199c111fba42a2875d6f9d9f217387bfdcb379a34607478447ef894c", // image
-	"c451d4ec9f7ece6db9973bef66aaacd9baf25971d079d2b7fd372fcc31d6817c", // line read
+	"ca60a3a1e8c360471b0c4028610f1b442b61b4adf3fde9d452e586574c5cc1a7", // line read (ISO: "aw")
 }
 
 func checkGraphics(t *testing.T, m *core.Machine, b []byte, official bool) {
@@ -451,8 +451,13 @@ func TestBuiltinConsole(t *testing.T) {
 			t.Errorf("word wrap, baseline %d: ink in x %d-%d, want %d-%d", c.y, lo, hi, c.lo, c.hi)
 		}
 	}
-	if got := string([]byte{m.Peek(0x430), m.Peek(0x431), m.Peek(0x432)}); got != "AW\r" || m.Peek(0x43F) != 3 {
-		t.Errorf("console_get_char returned %q (%d characters), want \"AW\\r\"", got, m.Peek(0x43F))
+	// console_init switched to ISO mode (as the official one does): the keys typed as
+	// "AB", BACKSPACE, "W" come as ISO lower case
+	if got := string([]byte{m.Peek(0x430), m.Peek(0x431), m.Peek(0x432)}); got != "aw\r" || m.Peek(0x43F) != 3 {
+		t.Errorf("console_get_char returned %q (%d characters), want \"aw\\r\"", got, m.Peek(0x43F))
+	}
+	if m.Peek(0x028A) != 0x40 {
+		t.Errorf("isomode = $%02X after console_init, want $40 (ISO mode)", m.Peek(0x028A))
 	}
 }
 
@@ -469,9 +474,8 @@ func checkConsole(t *testing.T, b []byte) {
 
 // TestOfficialConsole: the same console output on the official ROM, pixel for pixel at
 // every step, but for the paging message's first column (the official ROM erases the
-// message from one pixel right of the window's edge) and the typed line (its
-// console_init switches the keyboard to ISO mode, whose lower-case letters this font
-// lacks; this ROM's console reads PETSCII).
+// message from one pixel right of the window's edge). Both console_inits switch CHROUT and
+// the keyboard to ISO mode, so the typed line is read (and drawn) in lower case.
 func TestOfficialConsole(t *testing.T) {
 	mo := newOfficialStarted(t, "console.prg")
 	so := consoleRun(t, mo)
@@ -485,9 +489,6 @@ func TestOfficialConsole(t *testing.T) {
 		}
 		bad := 0
 		for i := range bo {
-			if step == 5 {
-				break // the typed line: the official console reads keys in ISO mode
-			}
 			if bo[i] != bb[i] && !(step == 0 && i%320 == 10 && bb[i] == 1) {
 				if bad < 10 {
 					t.Errorf("step %d: pixel (%d,%d): official %d, built-in %d", step, i%320, i/320, bo[i], bb[i])

@@ -28,7 +28,7 @@ func TestOfficialProg8Start(t *testing.T) {
 	checkProg8Start(t, o)
 	b := runBuiltin(t, nil, "prog8_start.prg")
 	compareRAM(t, b, o, prog8StartCmp)
-	compareRAM(t, b, o, [][2]uint16{{0x6000, 0x6050}, {0x6100, 0x6150}, {0x6500, 0x6550}})
+	compareRAM(t, b, o, [][2]uint16{{0x6000, 0x6050}, {0x6100, 0x6150}, {0x6200, 0x6250}, {0x6300, 0x6350}, {0x6500, 0x6550}})
 }
 
 func checkProg8Start(t *testing.T, m *core.Machine) {
@@ -59,7 +59,7 @@ func checkProg8Start(t *testing.T, m *core.Machine) {
 		{0x0414, 0x40, "mode byte ISO bit"},
 		{0x0415, 2, "get_charset after CHROUT $8F"},
 		{0x0418, 0xE9, "ISO mode: the code is the screen code"},
-		{0x0419, 0x65, "ISO mode keeps the colour"},
+		{0x0419, 0x61, "ISO mode keeps the colour (white on blue since the quote-mode line)"},
 		{0x0481, 9, "A after CHROUT from ROM bank 4 (cleanup_at_exit)"},
 		{0x0484, 4, "ROM bank after the KERNAL calls from bank 4"},
 		{0x0485, 2, "mode byte after CHROUT 9 (unlocked)"},
@@ -90,6 +90,12 @@ func checkProg8Start(t *testing.T, m *core.Machine) {
 		{0, 24, 0xDD, 0x65, "print_lit: $9D as a reversed glyph"},
 		{0, 26, 0x8D, 0x65, "print_lit: $0D as a reversed M, no new line"},
 		{0, 27, 0x1A, 0x65, "Z after print_lit: not reversed"},
+		{2, 1, 0x85, 0x65, "quote mode: $05 as a reversed E"},
+		{2, 2, 0xD3, 0x65, "quote mode: $93 as its reversed glyph, not a clear screen"},
+		{2, 4, 0x11, 0x65, "Q after the closing quote mark"},
+		{2, 5, 0x17, 0x62, "W in red: $1C outside quotes is a colour again"},
+		{2, 6, 0x22, 0x62, "a quote mark opens quote mode again"},
+		{3, 0, 0x16, 0x61, "V in white: RETURN ended quote mode, $05 is a colour"},
 		{5, 3, 0x03, 0x65, "C at txt.column(3)"},
 		{5, 4, 0x92, 0x65, "R after rvs_on"},
 		{5, 5, 0x0E, 0x65, "N after rvs_off"},
@@ -230,6 +236,7 @@ func checkProg8Disk(t *testing.T, m *core.Machine, fsys core.FileSystem) {
 		{0x041C, "MACPTR 9 bytes", 9, 0},
 		{0x0424, "OPEN 12,8,0,\"$\"", -1, -1},
 		{0x0430, "SAVE", -1, -1},
+		{0x0468, "BSAVE (save_raw)", -1, -1},
 		{0x0438, "LOAD at the header's address (blk_end)", int(m.Peek(0x0462)), int(m.Peek(0x0463))},
 		{0x043C, "LOAD at $5800", 0x20, 0x58},
 		{0x0440, "LOAD headerless at $5A00", 0x22, 0x5A},
@@ -319,6 +326,9 @@ func checkProg8Disk(t *testing.T, m *core.Machine, fsys core.FileSystem) {
 	blkAddr := (uint16(m.Peek(0x0463))<<8 | uint16(m.Peek(0x0462))) - 32 // the PRG header SAVE wrote
 	if h0, h1, b0 := m.VERA().PeekVRAM(0x4000), m.VERA().PeekVRAM(0x4001), m.VERA().PeekVRAM(0x4002); h0 != uint8(blkAddr) || h1 != uint8(blkAddr>>8) || b0 != blk[0] {
 		t.Errorf("vload_raw at VRAM $04000: % X, want the header (blk) then $%02X", []uint8{h0, h1, b0}, blk[0])
+	}
+	if data, err := fsys.ReadFile("RAW.BIN"); err != nil || string(data) != string(blk) {
+		t.Errorf("RAW.BIN (BSAVE) = % X, %v; want the 32 bytes without a header", data, err)
 	}
 	if data, err := fsys.ReadFile("NEW.TXT"); err != nil || string(data) != "LINE ONE\rLINE TWO\r" {
 		t.Errorf("NEW.TXT = %q, %v", data, err)
@@ -595,6 +605,9 @@ func checkProg8AudioCalls(t *testing.T, m *core.Machine) {
 
 func checkProg8AudioPSG(t *testing.T, m *core.Machine) {
 	t.Helper()
+	if v := m.Peek(0x0427); v != 2 {
+		t.Errorf("ym_get_chip_type = %d, want 2 (YM2151)", v)
+	}
 	for a, want := range map[uint32]uint8{
 		0x1F9C8: 0x34, 0x1F9C9: 0x12, 0x1F9CA: 0x80, // voice 2: frequency, right + volume 0 (10 - 20)
 		0x1F9CC: 0x00, 0x1F9CD: 0x04, 0x1F9CE: 0xC0 | 63, 0x1F9CF: 0x80, // voice 3: played, triangle
@@ -604,5 +617,53 @@ func checkProg8AudioPSG(t *testing.T, m *core.Machine) {
 		if v := m.VERA().PeekVRAM(a); v != want {
 			t.Errorf("PSG VRAM $%05X = $%02X, want $%02X", a, v, want)
 		}
+	}
+}
+
+func TestBuiltinProg8Edit(t *testing.T) {
+	checkProg8Edit(t, runBuiltin(t, nil, "prog8_edit.prg"))
+}
+
+func TestOfficialProg8Edit(t *testing.T) {
+	o := runOfficial(t, nil, "prog8_edit.prg", 600, nil, nil)
+	checkProg8Edit(t, o)
+	compareRAM(t, runBuiltin(t, nil, "prog8_edit.prg"), o, [][2]uint16{{0x6000, 0x60A0}, {0x6100, 0x61A0}, {0x6200, 0x62A0}, {0x6300, 0x63A0}, {0x0400, 0x0402}})
+}
+
+// checkProg8Edit checks the rows rom/testdata/prog8_edit.s saved: "ABXE" (DEL moved "DE"
+// left, X replaced D), R in the last column of row 0 (DEL at column 0), "LMIN" (INST), and
+// insert mode's reversed E on row 3.
+func checkProg8Edit(t *testing.T, m *core.Machine) {
+	t.Helper()
+	row := func(r int) string {
+		var b []byte
+		for c := 0; c < 80; c++ {
+			v := m.Peek(uint16(0x6000 + r*256 + c*2))
+			switch {
+			case v >= 1 && v <= 26:
+				v += 'A' - 1
+			case v == 0x20:
+			default:
+				v = '~'
+			}
+			b = append(b, v)
+		}
+		return strings.TrimRight(string(b), " ")
+	}
+	if want := "ABXE" + strings.Repeat(" ", 75) + "R"; row(0) != want {
+		t.Errorf("row 0 = %q, want %q", row(0), want)
+	}
+	if row(1) != "" {
+		t.Errorf("row 1 = %q, want it empty (the third DEL went up to row 0)", row(1))
+	}
+	if row(2) != "LMIN" {
+		t.Errorf("row 2 = %q, want \"LMIN\"", row(2))
+	}
+	// INST INST before "AB", then $05 (a reversed E in insert mode, not white), Z, DEL
+	if c0, col0, a, b := m.Peek(0x6300), m.Peek(0x6301), m.Peek(0x6302), m.Peek(0x6304); c0 != 0x85 || col0 != 0x61 || a != 0x01 || b != 0x02 {
+		t.Errorf("row 3 = %02X/%02X %02X %02X, want 85/61 01 02 (reversed E, A, B)", c0, col0, a, b)
+	}
+	if r, c := m.Peek(0x0400), m.Peek(0x0401); r != 3 || c != 1 {
+		t.Errorf("cursor at row %d column %d, want 3, 1", r, c)
 	}
 }

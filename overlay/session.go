@@ -389,9 +389,13 @@ func (s *Session) Recent(n int) []Instr {
 	return recentLast(s.m.RecentView(), n)
 }
 
-// Ended tells whether the program ended (it returned): the machine then runs no more. A
-// stuck CPU (STP, a masked jump to itself, a BRK loop) is Stopped but not Ended.
+// Ended tells whether the program ended with nothing left to run (PC reached $FFFF): the
+// machine then runs no more. A stuck CPU (STP, a masked jump to itself, a BRK loop) and a
+// return to the built-in ROM's READY prompt are Stopped but not Ended.
 func (s *Session) Ended() bool { return s.ended }
+
+// returned tells whether the program returned to the built-in ROM's READY prompt.
+func (s *Session) returned() bool { _, ok := s.m.Returned(); return ok }
 
 // noteStop keeps the diagnosis of a program that can no longer go on, with the
 // instructions and registers that led there (the ring moves on while the machine runs).
@@ -499,7 +503,10 @@ func (s *Session) runTo(target uint64, t *Tick) {
 				kind, why = StopSTP, "stopped"
 			}
 			if why != "" {
-				s.noteStop(why, kind == StopReturn)
+				// A return to the built-in ROM's READY prompt leaves a machine that runs on
+				// there (its cursor blinks, SYS can be typed); a return through $FFFF
+				// (--bare's convention) leaves nothing to run.
+				s.noteStop(why, kind == StopReturn && !s.returned())
 			}
 		}
 	}

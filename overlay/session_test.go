@@ -310,6 +310,7 @@ func TestStopsAreDiagnosed(t *testing.T) {
 			0x4C, 0x20, 0x9F}, "I/O page at $9F20"}, // SEI; LDA/STA $9F20-$9F22; JMP $9F20
 		{"selfloop", []byte{0x78, 0x4C, 0x0E, 0x08}, "jump to itself at $080E"}, // SEI; JMP *
 		{"return", []byte{0x60}, "returned"},                                    // RTS to READY
+		{"exit", []byte{0x4C, 0xFF, 0xFF}, "PC reached $FFFF"},                  // JMP $FFFF
 		// JSR $FF65: the page's panel names the call the built-in ROM lacks
 		{"unimplemented", []byte{0x20, 0x65, 0xFF}, "unimplemented KERNAL call PFKEY (not in the X16 KERNAL: use extapi pfkey, A=7) ($FF65) at $080D"},
 	} {
@@ -324,15 +325,16 @@ func TestStopsAreDiagnosed(t *testing.T) {
 			if !strings.Contains(string(s.Stopped()), tc.want) {
 				t.Fatalf("stop reason %q, want it to mention %q", s.Stopped(), tc.want)
 			}
-			// A program that ended runs nothing more; a stuck CPU stops only itself: the
-			// machine runs on (a frame a tick at 100 %). Both keep the last instructions
-			// as they were when the stop was found.
+			// A program that ended through $FFFF runs nothing more; a stuck CPU stops
+			// only itself and a return leaves the READY prompt running: the machine runs
+			// on (a frame a tick at 100 %). All keep the last instructions as they were
+			// when the stop was found.
 			recent := s.Recent(8)
 			if len(recent) == 0 {
 				t.Fatal("no recent instructions kept")
 			}
 			tk := s.Advance(noClock)
-			if ended := tc.name == "return"; s.Ended() != ended || (tk.Cycles == 0) != ended {
+			if ended := tc.name == "exit"; s.Ended() != ended || (tk.Cycles == 0) != ended {
 				t.Fatalf("ended %v, ran %d cycles after the stop, want ended %v", s.Ended(), tk.Cycles, ended)
 			}
 			if got := s.Recent(8); fmt.Sprint(got) != fmt.Sprint(recent) {

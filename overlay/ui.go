@@ -62,12 +62,15 @@ const (
 	PartInspectStats             // inspector: the 60-second statistics (HTML)
 	PartSplitNote                // which frame the split shows (text)
 	PartCrashNote                // crash panel: what still runs (text)
+	PartNotice                   // notice bar (shown): the machine's notices (LOAD/OPEN errors ...)
+	PartNoticeText               // (text)
 	PartCount
 )
 
 // PartIDs are the page's element ids (web/index.html), by Part.
 var PartIDs = [PartCount]string{"status", "btn-pause", "chk-warp", "crash", "crash-reason", "crash-regs",
-	"crash-trace", "bars-legend", "inspect-frame", "inspect-stats", "split-note", "crash-note"}
+	"crash-trace", "bars-legend", "inspect-frame", "inspect-stats", "split-note", "crash-note",
+	"notice", "notice-text"}
 
 // Surface applies the overlay's decisions to the page. The UI calls each function only
 // for a change: when what it shows differs from what it last showed.
@@ -136,6 +139,8 @@ type UI struct {
 
 	heatRows [][]uint16
 	heatNums []uint32
+
+	notices []string // the newest machine notices shown (at most noticeKeep)
 
 	input  inputs
 	timer  stepTimer
@@ -286,7 +291,9 @@ func (u *UI) Update(t Tick) {
 		// nothing drawn for the old one may be kept.
 		u.prof = p
 		u.dirty = true
+		u.notices = u.notices[:0] // nor the old machine's notices
 	}
+	u.updateNotices()
 	if f := u.s.OverrunFrame(); f != 0 && u.s.Paused() && u.selected == 0 {
 		u.selected = f
 		u.dirty = true
@@ -304,7 +311,7 @@ func (u *UI) Update(t Tick) {
 	}
 	// The split shows the selected frame while its lines are kept, else the newest (or,
 	// for a selection too old, nothing): chosen once here for the chart and its note.
-	pick := PickSplit(p, u.selected, u.s.Paused() || u.s.Stopped() != "")
+	pick := PickSplit(p, u.selected, u.s.Paused() || u.s.Ended())
 	splitMoved := pick.State != u.splitPick.State || pick.k != u.splitPick.k
 	u.splitPick = pick
 	u.timer.start()
@@ -445,6 +452,8 @@ func StatusLine(s *Session) string {
 	switch {
 	case s.Ended():
 		state = "ended"
+	case s.Stopped() != "" && s.returned():
+		state = "returned to READY"
 	case s.Stopped() != "" && s.Paused():
 		state = "CPU stopped (paused)"
 	case s.Stopped() != "":
@@ -476,6 +485,9 @@ func StatusLine(s *Session) string {
 func CrashNote(s *Session) string {
 	if s.Ended() {
 		return "The program ended; the machine runs no more. Load a program or reset."
+	}
+	if s.returned() {
+		return "The machine runs on at the READY prompt (type SYS to start it again). Registers and last instructions as it returned:"
 	}
 	return "Only the CPU is stuck: VERA keeps scanning out, the sound plays and the timers count until you reset or load another program. Registers and last instructions as the stop was found:"
 }
@@ -518,6 +530,46 @@ func (u *UI) updateStatus() {
 	u.setText(PartCrashNote, CrashNote(s))
 	u.setText(PartCrashRegs, s.stopRegs)
 	u.setText(PartCrashTrace, CrashTrace(s))
+}
+
+// noticeKeep is how many of the machine's newest notices the notice bar lists.
+const noticeKeep = 3
+
+// updateNotices drains the machine's notices (core.Machine.DrainNotices: a LOAD or OPEN
+// that failed, a host file that could not be used, a reset by the program) into the
+// page's notice bar, the newest last. With none waiting, the usual case, it costs a call
+// and allocates nothing. The bar's text and visibility are written for every new notice,
+// not through the change cache: the page's × button hides it and its load summary writes
+// it behind the overlay's back.
+func (u *UI) updateNotices() {
+	m := u.s.Machine()
+	if m == nil {
+		return
+	}
+	n := m.DrainNotices()
+	if len(n) == 0 {
+		return
+	}
+	added := false
+	for _, msg := range n {
+		if k := len(u.notices); k > 0 && u.notices[k-1] == msg {
+			continue // the same notice again (a program retrying): listed once, not re-shown
+		}
+		if len(u.notices) == noticeKeep {
+			copy(u.notices, u.notices[1:])
+			u.notices = u.notices[:noticeKeep-1]
+		}
+		u.notices = append(u.notices, msg)
+		added = true
+	}
+	if !added {
+		return
+	}
+	text := strings.Join(u.notices, "; ")
+	u.out.SetText(PartNoticeText, text)
+	u.out.SetShown(PartNotice, true)
+	u.shown[PartNoticeText], u.set[PartNoticeText] = text, true
+	u.shown[PartNotice], u.set[PartNotice] = "1", true
 }
 
 // flagString shows P as NV-BDIZC letters, upper case when set.

@@ -3,6 +3,7 @@ package overlay
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -384,5 +385,58 @@ func TestUIKeysAndStatusJSON(t *testing.T) {
 	u.PollInput()
 	if calls != 1 || !u.input.pads.given[0] {
 		t.Errorf("gamepads read %d times, port 1 given %v", calls, u.input.pads.given[0])
+	}
+}
+
+// TestUIShowsMachineNotices: what the machine has to say about the guest (here a LOAD of a
+// file the host does not have) reaches the page's notice bar, drained every update; a
+// notice repeated is listed once; with no new notice nothing is written, so the bar the
+// user dismissed stays dismissed; a load starts the list again.
+func TestUIShowsMachineNotices(t *testing.T) {
+	prg, err := os.ReadFile("testdata/loadmissing.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, r := newTestUI(t, ShowAll, prg)
+	r.take()
+	for i := 0; i < 120 && r.text[PartNoticeText] == ""; i++ {
+		run(u, 1)
+	}
+	got := r.text[PartNoticeText]
+	if !r.shown[PartNotice] || !strings.Contains(got, `LOAD "NOPE"`) || !strings.Contains(got, "NOT FOUND") {
+		t.Fatalf("notice bar shown %v, text %q: want the failed LOAD's notice", r.shown[PartNotice], got)
+	}
+	if strings.Count(got, `LOAD "NOPE"`) != 1 {
+		t.Errorf("notice text %q: the program's two failed LOADs should be listed once", got)
+	}
+	r.take()
+	r.shown[PartNotice] = false // the user dismisses it (the page's × button)
+	run(u, 5)
+	for _, c := range r.take() {
+		if strings.HasSuffix(c, " notice") || strings.HasSuffix(c, " notice-text") || strings.Contains(c, "notice ") {
+			t.Errorf("update wrote %q with no new notice (now %q)", c, r.text[PartNoticeText])
+		}
+	}
+	if r.shown[PartNotice] {
+		t.Error("the dismissed notice bar was shown again with no new notice")
+	}
+	// a notice when there were none: the machine's own, from a program reset by a new load
+	if err := u.s.LoadPRG("again.prg", prg); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 120 && !r.shown[PartNotice]; i++ {
+		run(u, 1)
+	}
+	if !r.shown[PartNotice] || r.text[PartNoticeText] != got {
+		t.Errorf("after a new load: shown %v, text %q, want the one notice again (%q)", r.shown[PartNotice], r.text[PartNoticeText], got)
+	}
+}
+
+// TestUIUpdateNoticesAllocatesNothing: draining no notices allocates nothing.
+func TestUIUpdateNoticesAllocatesNothing(t *testing.T) {
+	u, _ := newTestUI(t, ShowAll, smokePRG(t))
+	run(u, 3)
+	if a := testing.AllocsPerRun(100, u.updateNotices); a != 0 {
+		t.Errorf("updateNotices with no notice allocates %.1f times", a)
 	}
 }

@@ -123,10 +123,10 @@ rm -f "$out/official.png"
 [ -f "$out/official.png" ] || { echo "the official emulator saved no frame $n (see $out/official.log)" >&2; exit 1; }
 
 # x16scope on both ROMs, and the counting, in a small Go program of the harness (run
-# from the module, so it builds against this checkout's core). It runs the machine frame by
-# frame as `x16scope run` does, but on to frame N even when the program has stopped for good
-# (a jump to itself with interrupts masked, the way many test programs end): `run` stops
-# there, and its picture would be the last frame completed before the stop.
+# from the module, so it builds against this checkout's core). It starts the program as
+# `x16scope run` does and runs the machine frame by frame on to frame N whatever the
+# program does (many test programs end in a jump to itself with interrupts masked), so the
+# picture is always frame N's.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/cmp.go" <<'GO'

@@ -130,20 +130,29 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if err := wav.close(stdout); err != nil {
 		return err
 	}
+	s, cycles, frame, ramBank, romBank := m.CPU(), m.Cycle(), m.Frame(), m.RAMBank(), m.ROMBank()
 	if *pngPath != "" {
+		what := ""
+		if _, ok := m.Returned(); ok && end.ended {
+			// The return came in the middle of a frame, so the last frame VERA finished
+			// may not show what the program drew before it returned: the picture is the
+			// first whole frame after the return, with the machine at READY.
+			m.RunFrame()
+			m.RunFrame()
+			what = ": the first whole frame after the return"
+		}
 		if err := writeFramePNG(*pngPath, m.VERA().FrameView()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())
+		fmt.Fprintf(stdout, "picture: %s (frame %d%s)\n", *pngPath, m.Frame(), what)
 	}
-	s := m.CPU()
-	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", end.text, m.Cycle(), m.Frame())
+	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", end.text, cycles, frame)
 	if r, ok := m.Returned(); ok {
 		fmt.Fprintf(stdout, "returned: A=$%02X X=$%02X Y=$%02X P=$%02X %s\n", r.A, r.X, r.Y, r.P, flagString(r.P))
 	}
 	fmt.Fprintf(stdout, "cpu: PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s\n",
 		s.PC, s.A, s.X, s.Y, s.S, s.P, flagString(s.P))
-	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", m.RAMBank(), m.ROMBank())
+	fmt.Fprintf(stdout, "banks: RAM %d ROM %d\n", ramBank, romBank)
 	if stopped {
 		printRecent(stdout, m, bf.last)
 	}

@@ -80,3 +80,28 @@ func TestProfileOfAHungProgramCoversItsFrames(t *testing.T) {
 		t.Errorf("stderr %q lacks the diagnosis and its frame", errs)
 	}
 }
+
+// A program that prints and returns to READY within one frame: --png shows what it printed
+// (the first whole frame after the return), not the last frame finished before it, which
+// would be the same for every such program.
+func TestPictureOfAReturnedProgramShowsItsOutput(t *testing.T) {
+	pictures := map[string][]byte{}
+	for name, code := range map[string][]byte{
+		"silent": {0x60},                                                           // RTS
+		"prints": {0xA9, 'H', 0x20, 0xD2, 0xFF, 0xA9, 'I', 0x20, 0xD2, 0xFF, 0x60}, // LDA #'H' / JSR CHROUT / LDA #'I' / JSR CHROUT / RTS
+	} {
+		png := filepath.Join(t.TempDir(), "out.png")
+		code, out, errs := runCLI("run", writeFile(t, name+".prg", stubPRG(code...)), "--frames", "60", "--png", png)
+		if code != 0 || !strings.Contains(out, "returned to READY") || !strings.Contains(out, "the first whole frame after the return") {
+			t.Fatalf("%s: exit %d\n%s%s", name, code, out, errs)
+		}
+		b, err := os.ReadFile(png)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pictures[name] = b
+	}
+	if bytes.Equal(pictures["silent"], pictures["prints"]) {
+		t.Fatal("the picture of a program that printed before returning is that of one that printed nothing")
+	}
+}

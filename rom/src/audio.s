@@ -4,9 +4,9 @@
 ;
 ; Implemented: audio_init, psg_init, ym_init (both chips silent), the PSG voice calls
 ; (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan, psg_setvol, psg_write,
-; psg_write_fast, psg_getatten, psg_getpan, bas_psgwav) and ym_write. The others stop the
-; CPU (STP at 0A:C0xx names the entry) rather than return a made-up result. audio_init does
-; not load FM patches (the official one loads its default set).
+; psg_write_fast, psg_getatten, psg_getpan, bas_psgwav), ym_write and ym_get_chip_type.
+; The others stop the CPU (STP at 0A:C0xx names the entry) rather than return a made-up
+; result. audio_init does not load FM patches (the official one loads its default set).
 ;
 ; The PSG calls keep, per voice, the volume last asked for and an attenuation ("master
 ; volume") in RAM bank 0; VERA gets volume - attenuation. They keep VERA's CTRL and port 0
@@ -51,6 +51,8 @@ api:
         jmp psg_getpan
   .elseif $C000+i*3 = $C09F
         jmp audio_init
+  .elseif $C000+i*3 = $C0A5
+        jmp ym_get_chip_type
   .else
         stp                     ; not implemented: the stop address names the entry
         nop
@@ -65,47 +67,68 @@ audio_init:
         jmp psg_init
 
 ; ---- the PSG ---------------------------------------------------------------------------
-; Every PSG entry: PHP, SEI, JSR enter (VERA's CTRL and port 0 address saved in tmp1-tmp4,
-; the caller's RAM bank in ptr1 and bank 0 mapped; A, X, Y and C as called), then leaves
-; through leave (all put back, the caller's P) or leave_clc (C=0).
-
-enter:  pha
+; Every PSG entry begins with ENTER: interrupts masked, the caller's P, A, X, RAM bank and
+; VERA's CTRL and port 0 address pushed (the stack, not fixed RAM: an interrupt handler may
+; call these while the main program is in one), RAM bank 0 mapped, CTRL 0; A, X and C as
+; called. It ends by jumping to leave (all put back but the body's A and X; Y is changed,
+; as the official calls change it) or leave_clc (and C=0).
+.macro ENTER
+        php
+        sei
+        pha
+        phx
         lda ram_bank
-        sta ptr1
-        stz ram_bank
+        pha
         lda VERA_CTRL
-        sta tmp1
+        pha
         stz VERA_CTRL
         lda VERA_ADDR_L
-        sta tmp2
-        lda VERA_ADDR_M
-        sta tmp3
-        lda VERA_ADDR_H
-        sta tmp4
-        pla
-        rts
-
-restore:
         pha
-        lda tmp4
-        sta VERA_ADDR_H
-        lda tmp3
-        sta VERA_ADDR_M
-        lda tmp2
-        sta VERA_ADDR_L
-        lda tmp1
-        sta VERA_CTRL
-        lda ptr1
-        sta ram_bank
+        lda VERA_ADDR_M
+        pha
+        lda VERA_ADDR_H
+        pha
+        stz ram_bank
+        tsx                     ; the caller's A and X again
+        lda $0107,x
+        pha
+        lda $0106,x
+        tax
         pla
-        rts
+.endmacro
 
-leave:  jsr restore
+leave:  tay
+        pla
+        sta VERA_ADDR_H         ; port 0's (CTRL is still 0)
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        pla
+        sta VERA_CTRL
+        pla
+        sta ram_bank
+        pla                     ; the caller's X and A: the body's stay
+        pla
+        tya
         plp
         rts
 
 leave_clc:
-        jsr restore
+        tay
+        pla
+        sta VERA_ADDR_H
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        pla
+        sta VERA_CTRL
+        pla
+        sta ram_bank
+        pla
+        pla
+        tya
         plp
         clc
         rts
@@ -131,7 +154,7 @@ put_vol:
         sbc psg_atten,x
         bcs :+
         lda #0
-:       sta ptr1+1
+:       pha
         txa
         asl
         asl
@@ -140,16 +163,16 @@ put_vol:
         jsr reg_addr
         lda VERA_DATA0
         and #$C0
-        ora ptr1+1
+        tsx
+        ora $0101,x             ; the volume
         sta VERA_DATA0
+        pla
         plx
         rts
 
 ; psg_init: 16 voices at frequency 0, volume 0 panned left+right, 50% pulse; no attenuation.
 psg_init:
-        php
-        sei
-        jsr enter
+        ENTER
         ldx #0
         jsr reg_addr
         lda #$10 | ^PSG_VRAM    ; step 1
@@ -170,11 +193,9 @@ psg_init:
         jmp leave_clc
 
 ; psg_write (and psg_write_fast): A = value, X = register 0-63. A volume register keeps
-; the volume asked for and gets the attenuation applied. A, X, Y kept.
+; the volume asked for and gets the attenuation applied. A and X kept.
 psg_write:
-        php
-        sei
-        jsr enter
+        ENTER
         phx
         pha
         txa
@@ -208,9 +229,7 @@ psg_write:
 ; psg_read: X = register 0-63 -> A; for a volume register with C=0 the volume as asked
 ; for (with the pan bits), with C=1 what VERA has. X kept.
 psg_read:
-        php
-        sei
-        jsr enter
+        ENTER
         phx
         jsr reg_addr
         lda VERA_DATA0
@@ -235,9 +254,7 @@ psg_read:
 
 ; psg_setvol: A = voice, X = volume 0-$3F
 psg_setvol:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         phx
         and #$0F
@@ -254,9 +271,7 @@ psg_setvol:
 
 ; psg_setatten: A = voice, X = attenuation 0-$3F; the voice's volume follows at once
 psg_setatten:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         phx
         and #$0F
@@ -273,9 +288,7 @@ psg_setatten:
 
 ; psg_getatten: A = voice -> X = its attenuation (A kept)
 psg_getatten:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         and #$0F
         tax
@@ -286,9 +299,7 @@ psg_getatten:
 
 ; psg_setfreq: A = voice, X/Y = frequency (VERA format), nothing else changes
 psg_setfreq:
-        php
-        sei
-        jsr enter
+        ENTER
         jsr set_freq
         jmp leave
 
@@ -310,9 +321,7 @@ set_freq:
 
 ; psg_playfreq: A = voice, X/Y = frequency; the voice at full volume (less attenuation)
 psg_playfreq:
-        php
-        sei
-        jsr enter
+        ENTER
         jsr set_freq
         pha
         phx
@@ -327,9 +336,7 @@ psg_playfreq:
 
 ; psg_setpan: A = voice, X = 0 none, 1 left, 2 right, 3 both
 psg_setpan:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         phx
         txa
@@ -337,9 +344,9 @@ psg_setpan:
         ror
         ror
         and #$C0
-        sta ptr1+1
+        pha
         tsx
-        lda $0102,x             ; the voice
+        lda $0103,x             ; the voice
         and #$0F
         asl
         asl
@@ -348,17 +355,17 @@ psg_setpan:
         jsr reg_addr
         lda VERA_DATA0
         and #$3F
-        ora ptr1+1
+        tsx
+        ora $0101,x             ; the pan bits
         sta VERA_DATA0
+        pla
         plx
         pla
         jmp leave
 
 ; psg_getpan: A = voice -> X = its pan value 0-3 (A kept)
 psg_getpan:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         and #$0F
         asl
@@ -378,9 +385,7 @@ psg_getpan:
 ; bas_psgwav: A = voice (0-15; as the official one, a larger number wraps), X = waveform
 ; byte (0-63 pulse width, 64-127 sawtooth, 128-191 triangle, 192-255 noise). C=0.
 bas_psgwav:
-        php
-        sei
-        jsr enter
+        ENTER
         pha
         phx
         and #$0F
@@ -395,6 +400,11 @@ bas_psgwav:
         jmp leave_clc
 
 ; ---- the YM2151 ------------------------------------------------------------------------
+
+; ym_get_chip_type: A = 2, the YM2151 (OPM) this machine has (0 none, 1 YM2164). X kept.
+ym_get_chip_type:
+        lda #2
+        rts
 
 ; ym_write: A = value, X = YM2151 register; C=0. Waits while the chip reports busy.
 ; A, X, Y kept.

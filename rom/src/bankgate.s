@@ -7,77 +7,35 @@
 ; there. The official banks 4 and 10 carry the KERNAL's jump table at the same addresses,
 ; each slot a far call into bank 0. Here every slot of banks 4 and 10 is "JSR gate": gate
 ; takes the slot's address from its return address and calls the same slot in bank 0 through
-; the JSRFAR RAM helper (kernal.s), which maps bank 0, calls, and maps the caller's bank again
-; with the callee's A/X/Y/P. $FF6E (JSRFAR) reads its inline target like bank 0's.
+; the JSRFAR frame (farcall.inc) and RAM helper (kernal.s), which map bank 0, call, and map
+; the caller's bank again with the callee's A/X/Y/P. $FF6E (JSRFAR) reads its inline target
+; like bank 0's.
 .include "kernal.inc"
+.include "farcall.inc"
 
-.import jf_addr
-
-; the frame jsrfar_done unwinds, then the RAM helper: jf_a/x/y/p are the caller's
-; registers, jf_addr/jf_bank/jf_isrom the target
+; gate builds the far-call frame (farcall.inc) for the same slot in bank 0: the slot's
+; JSR left its return address (slot + 2) where the frame keeps the caller's banks, under
+; five more bytes of room and the caller's registers.
 .macro GATE_CODE
-gate:   php                     ; stack: the slot's return address (slot + 2), the caller's
-        sta jf_a
-        pla
-        sta jf_p
-        stx jf_x
-        sty jf_y
-        pla
+gate:   pha                     ; room: flag, jf_back-1 (2), target (2)
+        pha
+        pha
+        pha
+        pha
+        FAR_REGS
+        tsx
         sec
+        lda $10B,x              ; the slot's return address - 2: the slot
         sbc #2
-        sta jf_addr
-        pla
+        sta $106,x
+        lda $10C,x
         sbc #0
-        sta jf_addr+1
-        stz jf_bank             ; the same slot in the KERNAL bank
-        lda #$80
-        sta jf_isrom
-call:   lda jf_isrom
-        pha
-        lda rom_bank            ; this bank: mapped again after the call
-        pha
-        lda ram_bank
-        pha
-        lda jf_bank
-        bit jf_isrom
-        bmi :+
-        sta ram_bank            ; a RAM-bank target is mapped here, a ROM one by the helper
-:       jmp jsrfar_ram
+        sta $107,x
+        stz $101,x              ; in the KERNAL bank
+        FAR_FILL
 
 ; JSRFAR ($FF6E, entered by JMP): the address and bank follow the caller's JSR
-jsrfar: php
-        sta jf_a
-        stx jf_x
-        sty jf_y
-        pla
-        sta jf_p
-        tsx
-        lda $0101,x
-        sta jfptr
-        lda $0102,x
-        sta jfptr+1
-        ldy #1
-        lda (jfptr),y
-        sta jf_addr
-        iny
-        lda (jfptr),y
-        sta jf_addr+1
-        iny
-        lda (jfptr),y
-        sta jf_bank
-        lda jf_addr+1
-        cmp #$C0
-        lda #0
-        bcc :+
-        lda #$80
-:       sta jf_isrom
-        clc                     ; return past the three inline bytes
-        lda $0101,x
-        adc #3
-        sta $0101,x
-        bcc call
-        inc $0102,x
-        bra call
+jsrfar: FAR_INLINE
 .endmacro
 
 ; $FEA8-$FFF5: a slot per KERNAL entry, the version byte at $FF80

@@ -4,8 +4,9 @@
 ; official KERNAL keeps its own there too), mapped while a console call runs. Key input
 ; comes from the keyboard buffer through a bank-0 helper called over the JSRFAR machinery.
 .include "kernal.inc"
+.include "farcall.inc"
 
-.import jsrfar, kbd_getc, jf_addr
+.import jsrfar, kbd_getc
 .import g_ensure, g_set_window, g_draw_rect, g_move_rect, g_draw_image
 .import gf_put_char, gf_get_char_size
 .export console_init_k, console_put_char_k, console_get_char_k, console_put_image_k
@@ -14,6 +15,7 @@
 BUFSIZE = 80
 LF      = $0A
 CR      = $0D
+CHROUT  = $FFD2
 
 outbuf  = con_ram               ; characters waiting for the end of their word
 inbuf   = con_ram+BUFSIZE       ; the line typed, ended by CR ($00 in byte 0: none)
@@ -69,6 +71,10 @@ kbd_wait0:
 gc_init:
         BANK0_IN
         jsr g_set_window
+        lda #$0F                ; CHROUT in ISO mode, as the official console_init
+        jsr far0
+        .word CHROUT
+        .byte 0
         stz outidx
         stz inbuf
         stz inidx
@@ -522,27 +528,16 @@ paging:
         sta r0H
         rts
 
-; wait_key: A = a key, from bank 0's keyboard buffer (the JSRFAR RAM helper switches the
-; ROM bank there and back; the stack frame is the one jsrfar builds)
+; wait_key: A = a key, from bank 0's keyboard buffer
 wait_key:
-        lda #<kbd_wait0
-        ldx #>kbd_wait0
-; call_k0: call the bank-0 routine at X:A
-call_k0:
-        sta jf_addr
-        stx jf_addr+1
-        stz jf_bank
-        lda #$80
-        sta jf_isrom
-        pha
-        lda rom_bank
-        pha
-        lda ram_bank
-        pha
-        php
-        pla
-        sta jf_p
-        jmp jsrfar_ram
+        jsr far0
+        .word kbd_wait0
+        .byte 0
+        rts
+
+; far0: JSRFAR from this bank (the $FF6E convention: .word address / .byte bank after the
+; JSR); bank 0's JSRFAR code is not mapped here
+far0:   FAR_INLINE
 
 ; console_put_image: r0 = image, r1 = width, r2 = height (GRAPH_draw_image format), drawn
 ; at the cursor like a character standing on the baseline

@@ -6,8 +6,8 @@
 ; code to process (0: none). The vector is set before each CHRIN line and cleared when the
 ; line ends.
 .include "kernal.inc"
+.include "farcall.inc"
 
-.import jf_addr
 .export edkey_filter, edkey_reset
 
 edkeyvec = $AC03
@@ -38,45 +38,32 @@ edkey_filter:
         and #$FF
         rts
 
-; the handler's address and bank from RAM bank 0 into the JSRFAR helper's variables; Z set
-; if there is none (a page-zero address)
+; the handler's address and bank from RAM bank 0 into edk_desc; Z set if there is none (a
+; page-zero address)
 @vector:
         ldx ram_bank
         stz ram_bank
         lda edkeyvec
-        sta jf_addr
+        sta edk_desc
         lda edkeybk
-        sta jf_bank
+        sta edk_desc+2
         lda edkeyvec+1
-        sta jf_addr+1
+        sta edk_desc+1
         stx ram_bank
         tax
-        beq :+
-        cmp #$C0
-        lda #0
-        bcc :+
-        lda #$80
-:       sta jf_isrom
-        txa
         rts
 
-; call the handler with A and C through the JSRFAR RAM helper, which comes back here (RTS
-; from its tail) with the handler's A and P
-@call:  sta jf_a
-        php
-        pla
-        sta jf_p
-        lda jf_isrom
-        pha
-        lda rom_bank
-        pha
-        lda ram_bank
-        pha
-        lda jf_bank
-        bit jf_isrom
-        bmi :+
-        sta ram_bank            ; a RAM-bank handler's bank is mapped here
-:       jmp jsrfar_ram
+; call the handler with A and C as a far call (farcall.inc), which comes back here (the
+; RTS of jf_switch) with the handler's A and P
+@call:  FAR_PUSH
+        tsx
+        lda edk_desc
+        sta $106,x
+        lda edk_desc+1
+        sta $107,x
+        lda edk_desc+2
+        sta $101,x
+        FAR_FILL
 
 ; edkey_reset: the line has ended; the next CHRIN line has no handler until one is set
 edkey_reset:

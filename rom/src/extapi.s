@@ -19,7 +19,7 @@ ext_init:
         sta joykeys_ram,x
         dex
         bpl :-
-        stz iso_cur             ; 0 until ISO mode (which this ROM lacks) sets $9F
+        stz iso_cur             ; 0 until ISO mode (CHROUT $0F) sets $9F
         lda ram_bank            ; no F-key macros
         pha
         stz ram_bank
@@ -134,8 +134,8 @@ joystick_ps2_keycodes:
         rts
 
 ; 5 iso_cursor_char: C=0 X = the ISO-mode cursor's screen code, C=1 X <- it (0 until ISO
-; mode is entered, as in the X16 KERNAL). The line editor's cursor does not use it yet: it
-; shows the cell reversed in both modes.
+; mode is entered, as in the X16 KERNAL). The cursor shows it in ISO mode (screen.s
+; cursor_draw), the cell reversed in PETSCII mode.
 iso_cursor_char:
         bcs @get
         stx iso_cur

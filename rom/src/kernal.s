@@ -8,6 +8,7 @@
 .export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
 .export irq_ret, ioinit, copy_ram_code
 .import ext_init
+.import edkey_reset, jsrfar
 
 .segment "CODE"
 
@@ -36,6 +37,10 @@ start:
         jsr kbd_init
         jsr joystick_init
         jsr ext_init            ; extapi state (extapi.s)
+        jsr edkey_reset         ; no custom BASIN key handler (edkey.s; RAM bank 0)
+        jsr jsrfar              ; bank 10's PSG state: no attenuation (audio.s psg_init)
+        .word $C04B
+        .byte 10
         lda #$00
         sta memtop
         lda #$9F
@@ -57,8 +62,8 @@ start:
 @loop:  jsr readline_command
         bra @loop
 
-; ioinit: both VIAs quiet (IER <- $7F), VIA1 T1 free-running for entropy, VERA VSYNC IRQ
-; only (X16-HARDWARE.md 5.2).
+; ioinit: both VIAs quiet (IER <- $7F), VIA1's SNES and IEC lines set up, VIA1 T1
+; free-running for entropy, VERA VSYNC IRQ only (X16-HARDWARE.md 5.2).
 ioinit:
         lda #$7F
         sta VIA1_IER
@@ -66,8 +71,9 @@ ioinit:
         stz VIA1_PA             ; port A outputs low: open-drain I2C, SNES lines driven by DDR
         lda #SNES_LATCH|SNES_CLK
         sta VIA1_DDRA           ; SNES latch/clock outputs, I2C released, data inputs
-        ; port B: the IEC outputs (PB3 ATN, PB4 CLK, PB5 DATA; inverted on the board) as
-        ; the official KERNAL leaves them: outputs, CLK driven, ATN and DATA released
+        ; port B: the IEC outputs (PB3 ATN, PB4 CLK, PB5 DATA, inverted on the board) as
+        ; the official KERNAL's serial init leaves them: PB4 = 1 holds CLK low, ATN and
+        ; DATA released
         lda #$10
         sta VIA1_PB
         lda #$38
@@ -82,25 +88,6 @@ ioinit:
         sta VERA_IEN
         lda #$07
         sta VERA_ISR            ; clear pending VSYNC/LINE/SPRCOL
-        ; PSG ($1F9C0, 4 bytes a voice): every voice silent at frequency 0, both outputs
-        ; on, 50% pulse, the state the official KERNAL's audio init leaves: programs that
-        ; set a voice's frequency and volume but never its waveform byte rely on the pulse
-        stz VERA_CTRL
-        lda #$C0
-        sta VERA_ADDR_L
-        lda #$F9
-        sta VERA_ADDR_M
-        lda #$11
-        sta VERA_ADDR_H
-        ldx #16
-:       stz VERA_DATA0          ; frequency
-        stz VERA_DATA0
-        lda #$C0                ; right + left, volume 0
-        sta VERA_DATA0
-        lda #$3F                ; pulse, width 63
-        sta VERA_DATA0
-        dex
-        bne :-
         rts
 
 ; copy the interrupt trampolines and the bank-switching helpers into RAM

@@ -1,8 +1,8 @@
 ; x16scope built-in KERNAL: memory functions (X16-HARDWARE.md 7.1): memory_fill,
 ; memory_copy, memory_crc, memory_decompress (LZSA2 raw blocks), JSRFAR, FETCH, STASH, PRIMM.
 .include "kernal.inc"
+.include "farcall.inc"
 
-.import jf_addr
 .export memory_fill, memory_copy, memory_crc, memory_decompress
 .export jsrfar, fetch, stash, primm, lz_decompress
 
@@ -458,55 +458,17 @@ lz_dec: lda lz_len              ; 16-bit decrement, Z=1 at zero
         rts
 
 ; JSRFAR ($FF6E): JSR $FF6E / .word address / .byte bank. A, X, Y and P pass through to
-; the target and back. The bank switch runs from RAM (kernal.s jsrfar_tramp).
+; the target and back; the frame is all on the stack (farcall.inc), so calls nest and
+; interrupt handlers may make them too.
 jsrfar:
-        php
-        sta jf_a
-        stx jf_x
-        sty jf_y
-        pla
-        sta jf_p
-        tsx
-        lda $0101,x
-        sta jfptr
-        lda $0102,x
-        sta jfptr+1
-        ldy #1
-        lda (jfptr),y
-        sta jf_addr
-        iny
-        lda (jfptr),y
-        sta jf_addr+1
-        iny
-        lda (jfptr),y
-        sta jf_bank
-        lda jf_addr+1
-        cmp #$C0
-        lda #0
-        bcc :+
-        lda #$80
-:       sta jf_isrom
-        clc                     ; return past the three inline bytes
-        lda $0101,x
-        adc #3
-        sta $0101,x
-        bcc :+
-        inc $0102,x
-:       lda jf_isrom            ; saved state above the return address, for the helper
-        pha
-        lda rom_bank
-        pha
-        lda ram_bank
-        pha
-        lda jf_bank
-        bit jf_isrom
-        bmi :+
-        sta ram_bank            ; a RAM-bank target is mapped here; a ROM one by the helper
-:       jmp jsrfar_ram
+        FAR_INLINE
 
 ; FETCH ($FF74): A = zero-page address of a pointer, X = bank, Y = index -> A = byte
 ; (N/Z set). RAM bank X for $A000-$BFFF, ROM bank X for $C000-$FFFF.
 fetch:
+        php                     ; masked throughout: ptr2 and the banks are shared with
+        sei                     ; an interrupt handler that may FETCH or STASH too
+        jsr ptr2_save
         phx
         tax
         lda $00,x
@@ -525,15 +487,13 @@ fetch:
         lda (ptr2),y
         plx
         stx ram_bank
-        ora #0
-        rts
+        bra @out
 @low:   lda (ptr2),y
-        rts
-@rom:   php
-        sei
-        txa
+        bra @out
+@rom:   txa
         ldx rom_bank
         jsr fetch_ram
+@out:   jsr ptr2_restore
         plp
         ora #0
         rts
@@ -541,6 +501,9 @@ fetch:
 ; STASH ($FF77): A = byte, X = RAM bank, Y = index; stavec ($03B2) = zero-page address of
 ; the pointer.
 stash:
+        php                     ; masked, ptr2 given back: as FETCH
+        sei
+        jsr ptr2_save
         pha
         phx
         ldx stavec
@@ -560,9 +523,55 @@ stash:
         pla
         sta (ptr2),y
         stx ram_bank
-        rts
+        bra @out
 @low:   pla
         sta (ptr2),y
+@out:   jsr ptr2_restore
+        plp
+        rts
+
+; ptr2_save / ptr2_restore: FETCH and STASH borrow ptr2 from the code they may interrupt
+; (a KERNAL routine using it with interrupts on); the copy is kept on the stack, in the two
+; bytes above ptr2_save's return address. ptr2_save keeps X and Y; ptr2_restore keeps A, X
+; and Y. Called with interrupts masked (they move return addresses on the stack).
+ptr2_save:
+        pha                     ; two bytes of room under the return address
+        pha
+        pha
+        phx
+        tsx                     ; $101 X, $102 A, $103/$104 room, $105/$106 return
+        lda $105,x
+        sta $103,x
+        lda $106,x
+        sta $104,x
+        lda ptr2
+        sta $105,x
+        lda ptr2+1
+        sta $106,x
+        plx
+        pla
+        rts
+ptr2_restore:
+        pha
+        phx
+        tsx                     ; $101 X, $102 A, $103/$104 return, $105/$106 the copy
+        lda $105,x
+        sta ptr2
+        lda $106,x
+        sta ptr2+1
+        lda $104,x              ; everything moves up over the copy
+        sta $106,x
+        lda $103,x
+        sta $105,x
+        lda $102,x
+        sta $104,x
+        lda $101,x
+        sta $103,x
+        inx
+        inx
+        txs
+        plx
+        pla
         rts
 
 ; PRIMM ($FF7D): print the zero-terminated string that follows the JSR; A/X/Y preserved.

@@ -4,7 +4,7 @@
 
 .export screen_init, screen_clear, chrout_screen, chrin_screen, plot, screen_size
 .export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
-.import default_palette
+.import default_palette, GRAPH_init_k
 
 
 .segment "CODE"
@@ -13,6 +13,8 @@ screen_init:
         stz VERA_CTRL
         stz isomode             ; CINT: PETSCII upper/graphics, the case switch unlocked
         stz verbatim
+        stz qtsw
+        stz insrt
         lda #2
         sta kmode
         jsr screen_set_charset
@@ -138,7 +140,12 @@ screen_mode:
         lda #480>>1
         sta VERA_DC_VSTOP
         stz VERA_CTRL
-        jsr screen_clear
+        lda scrmode             ; graphics: GRAPH_init(r0 = 0) as the official mode $80 does
+        bpl :+                  ; (the VERA driver, the full-screen window, colours 0/10/1,
+        stz r0L                 ; the bitmap cleared to white, the system font)
+        stz r0H
+        jsr GRAPH_init_k
+:       jsr screen_clear
         clc
         rts
 @bad:   sec
@@ -450,7 +457,8 @@ put_char:
 @vrev:  ldx #$80
         stx rvs
 @vput:  jsr @print
-        stz rvs                 ; reverse ends with the verbatim character
+        stz rvs                 ; reverse and quote mode end with the verbatim character
+        stz qtsw
         rts
 @plain: cmp #$80
         bne :+
@@ -461,12 +469,20 @@ put_char:
         cmp #$8D
         beq @cr
         cmp #$20
-        bcc @ctrl
+        bcc @toctrl
         cmp #$80
         bcc @print
         cmp #$A0
-        bcc @ctrl
-@print: bit isomode
+        bcs @print
+@toctrl:jmp @ctrl
+@print: cmp #'"'                ; a quote mark toggles quote mode (the official editor's)
+        bne :+
+        pha
+        lda qtsw
+        eor #1
+        sta qtsw
+        pla
+:       bit isomode
         bvs @code               ; ISO mode: the code is the screen code
         ; PETSCII -> screen code
         cmp #$FF
@@ -498,6 +514,12 @@ put_char:
         sta VERA_DATA0
         lda color
         sta VERA_DATA0
+        ldx insrt               ; a character printed in insert mode fills one inserted
+        beq :+                  ; space; while more are left, quote mode does not hold
+        dec insrt
+        beq :+
+        lsr qtsw
+:
         inc cur_col
         lda cur_col
         cmp llen
@@ -506,8 +528,29 @@ put_char:
         jmp line_feed
 @cr:    stz cur_col
         stz rvs
+        stz qtsw
+        stz insrt
         jmp line_feed
-@ctrl:  ; colour codes
+@ctrl:  ldx insrt               ; insert mode (spaces INST made are left): a control code
+        beq @noins              ; but INST prints as its glyph
+        cmp #$94
+        beq @noins
+        bit isomode
+        bvs @code               ; ISO: the code is the screen code
+        bra @glyph
+@noins: ldx qtsw                ; quote mode (PETSCII): a control code but DEL prints as
+        beq @noq                ; its reversed glyph, as the official editor does
+        bit isomode
+        bvs @noq
+        cmp #$14
+        beq @noq
+@glyph: cmp #$80
+        bcc :+
+        and #$1F                ; $80-$9F: screen codes $C0-$DF
+        ora #$40
+:       ora #$80                ; $00-$1F: screen codes $80-$9F
+        jmp @code
+@noq:   ; colour codes
         ldx #15
 :       cmp colcodes,x
         beq @color
@@ -527,7 +570,10 @@ put_char:
         beq @clear
         cmp #$14
         beq @del
-        cmp #$01
+        cmp #$94
+        bne :+
+        jmp insert_char
+:       cmp #$01
         bne :+
         jmp swap_colors
 :       jmp ctrl_mode
@@ -565,15 +611,7 @@ put_char:
         stz cur_col
         rts
 @clear: jmp screen_clear
-@del:   lda cur_col             ; backspace: step left and blank the cell
-        beq @done
-        dec cur_col
-        jsr cell_addr
-        lda #' '
-        sta VERA_DATA0
-        lda color
-        sta VERA_DATA0
-        rts
+@del:   jmp delete_char
 ; CHROUT's mode control codes: $0F ISO mode on (ISO-8859-15 set and encoding, cleared
 ; screen), $8F off (PETSCII upper/graphics; both thin after a thin set); and, in PETSCII
 ; mode only, reverse on/off ($12/$92) and the case sets ($0E upper/lower, $8E upper/graphics).
@@ -646,6 +684,99 @@ ctrl_mode:
         jsr screen_set_charset
         jmp screen_clear
 
+; DEL ($14), as the official editor: the character left of the cursor goes, the rest of the
+; row moves left one cell and its last cell is blanked; at column 0 the cursor goes to the
+; last column of the row above and blanks that cell.
+delete_char:
+        lda cur_col
+        bne @mid
+        lda cur_row
+        beq @out
+        dec cur_row
+        ldx llen
+        dex
+        stx cur_col
+        bra @blank
+@mid:   dec cur_col
+        jsr cell_addr           ; port 0 writes from the cursor's cell
+        lda #1
+        sta VERA_CTRL           ; port 1 reads from the cell after it
+        lda cur_col
+        inc
+        asl
+        sta VERA_ADDR_L
+        lda cur_row
+        clc
+        adc #>(SCREEN_MAP & $FFFF)
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        stz VERA_CTRL
+        lda llen
+        clc
+        sbc cur_col             ; llen - 1 - cur_col cells move
+        asl
+        tax
+        beq :++
+:       lda VERA_DATA1
+        sta VERA_DATA0
+        dex
+        bne :-
+:       bra @put
+@blank: jsr cell_addr
+@put:   lda #' '
+        sta VERA_DATA0
+        lda color
+        sta VERA_DATA0
+@out:   rts
+
+; INST ($94), as the official editor: the cells from the cursor to the end of the row but
+; the last move right one cell (the last one's character is lost) and the cursor's cell
+; becomes a space; the cursor stays. Each INST counts one more character of insert mode,
+; in which control codes print as glyphs (put_char).
+insert_char:
+        lda llen
+        clc
+        sbc cur_col             ; llen - 1 - cur_col cells move
+        beq @blank
+        asl
+        tax
+        lda cur_row
+        clc
+        adc #>(SCREEN_MAP & $FFFF)
+        tay
+        lda #1
+        sta VERA_CTRL           ; port 1 reads backwards from the colour of column llen-2
+        lda llen
+        asl
+        sec
+        sbc #3
+        sta VERA_ADDR_L
+        sty VERA_ADDR_M
+        lda #$19                ; step 1, decrementing
+        sta VERA_ADDR_H
+        stz VERA_CTRL           ; port 0 writes backwards from the colour of column llen-1
+        lda llen
+        asl
+        dec
+        sta VERA_ADDR_L
+        sty VERA_ADDR_M
+        lda #$19
+        sta VERA_ADDR_H
+:       lda VERA_DATA1
+        sta VERA_DATA0
+        dex
+        bne :-
+@blank: jsr cell_addr
+        lda #' '
+        sta VERA_DATA0
+        lda color
+        sta VERA_DATA0
+        inc insrt               ; insert mode: one more character to fill in
+        bne :+
+        dec insrt
+:       rts
+
 swap_colors:
         lda color               ; swap the nibbles: foreground <-> background
         asl
@@ -690,7 +821,9 @@ cursor_hide:
         plp
         rts
 
-; cursor_draw: save the cell under the cursor, show it reversed (blnon = 1)
+; cursor_draw: save the cell under the cursor, show it reversed (blnon = 1); in ISO mode,
+; whose set has other glyphs at $80-$FF, show the ISO cursor character (iso_cur,
+; extapi iso_cursor_char) instead, as the official editor does
 cursor_draw:
         jsr cell_addr
         lda VERA_DATA0
@@ -700,7 +833,10 @@ cursor_draw:
         jsr cell_addr
         lda gdbln
         eor #$80
-        sta VERA_DATA0
+        bit isomode
+        bvc :+
+        lda iso_cur
+:       sta VERA_DATA0
         lda color
         sta VERA_DATA0
         lda #1

@@ -67,6 +67,8 @@
         lda #17
         ldx #$40
         AUDIO $C015             ; bas_psgwav(17, sawtooth): voice 1, as the official one
+        AUDIO $C0A5             ; ym_get_chip_type
+        sta $0427               ; 2: YM2151
         lda VERA_ADDR_L
         sta $0424               ; $45
         lda VERA_ADDR_M

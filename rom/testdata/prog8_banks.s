@@ -88,7 +88,7 @@ ym_write   = $C08A
         ldx #6                  ; voice 1, register 2 (pan/volume)
         ldy #$77
         jsr psg_write
-        RESULT $0434            ; Y=$77 kept
+        RESULT $0434            ; A and X kept
         lda #$C0
         ldx #$20
         jsr ym_write

@@ -9,6 +9,7 @@
 .include "api.inc"
 
 MCIOUT = $FEB1
+BSAVE  = $FEBA
 scratch = $7C                   ; Prog8's P8ZP_SCRATCH_W1
 bufptr  = $7E                   ; P8ZP_SCRATCH_W2
 
@@ -174,6 +175,14 @@ bufptr  = $7E                   ; P8ZP_SCRATCH_W2
         RESULT $0430            ; C=0
         jsr READST
         sta $0434               ; 0
+        ; save_raw("RAW.BIN", blk, 32): BSAVE, no header
+        NAME raw, raw_end-raw
+        LFS 1, 0
+        ldx #<blk_end
+        ldy #>blk_end
+        lda #scratch
+        jsr BSAVE
+        RESULT $0468            ; C=0
 
         ; load("SAVED.BIN", 0): secondary 1, the header's address
         NAME sname, sname_end-sname
@@ -439,6 +448,8 @@ sname:  .byte "SAVED.BIN"
 sname_end:
 iname:  .byte "INSUB.BIN"
 iname_end:
+raw:    .byte "RAW.BIN"
+raw_end:
 nname:  .byte "NEW.TXT"
 nname_end:
 nope:   .byte "NOPE.TXT"

@@ -262,6 +262,14 @@ main:
 :       lda #0
         sta (P8ZP_SCRATCH_W1),y
         sty $0412               ; 3
+        ; quote mode: between quote marks a colour code prints as its glyph; RETURN ends it
+        ldx #2
+        ldy #0
+        clc
+        jsr PLOT
+        lda #<quoted
+        ldy #>quoted
+        jsr print
         jsr save_rows
         ; ISO mode: txt.iso() then what get_charset says, then iso_off()
         lda #$0F
@@ -374,6 +382,7 @@ print_lit:
 :       rts
 
 hello:  .byte "HELLO", 0
+quoted: .byte $22, $05, $93, $22, "Q", $1C, "W", $22, $0D, $05, "V", 0
 at:     .byte "AT", 0
 lit:    .byte $05, $11, $1D, $9D, $12, $0D, 0
 keys:   .byte "XYZ", $0D, 0

@@ -65,9 +65,14 @@ test('sound starts on the first gesture, stops while paused and muted, and match
     assert.equal(bytes.length, len * 4, 'the native WAV covers the window');
     assert.equal(st.hash, fnv(bytes), 'browser and native samples differ');
 
-    // The program has returned by now: the page stops the machine, and the sound with it.
+    // The program has returned to READY by now: the panel says so, and the machine runs on
+    // at the prompt (as the hardware does), its sound with it.
     await page.waitForFunction(() => x16scope.status().stopped !== '', null, { timeout: 90000 });
-    await page.waitForFunction(() => !window.x16scopeSoundStats().playing, null, { timeout: 10000 });
+    const ret = await page.evaluate(() => x16scope.status());
+    assert.match(ret.stopped, /returned/);
+    assert.equal(ret.ended, false, 'a return to READY leaves the machine running');
+    await page.waitForFunction((f) => x16scope.status().frame > f + 10, ret.frame, { timeout: 10000 });
+    assert.ok((await stats(page)).playing, 'the sound plays on after the return');
     // Muted by the button (and remembered).
     await page.click('#btn-sound');
     assert.equal(await page.textContent('#btn-sound'), 'Sound off');
