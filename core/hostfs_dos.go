@@ -16,16 +16,26 @@ const (
 	stNotFound    = stEOI | stTimeoutRead
 )
 
-// dosChannel is one of the 16 secondary addresses of the host disk device.
+// dosChannel is one of the 16 secondary addresses of the host disk device. A file is held
+// whole in data: reads take data[pos], writes replace or append at pos, the "P" command
+// moves pos, and a writable channel's data goes to path at close (the files the 6502 sees
+// are small: it addresses at most 2 MB of banked RAM).
 type dosChannel struct {
 	open  bool
 	read  bool   // readable: data[pos:] is what is left
 	data  []byte // file contents or generated directory listing
-	pos   int
-	write bool   // writable: wbuf is flushed to path at close
-	path  string // root-relative path written at close
-	wbuf  []byte
+	pos   int    // next byte read or written
+	write bool   // writable: data is written to path at close
+	path  string // root-relative path of the file ("" for a listing, autoloadPath)
 }
+
+// autoloadPath is the path of the channel StartPRG's program is read from: the name it was
+// opened by, which CleanPath refuses, so it never names a real file.
+const autoloadPath = ":*"
+
+// isFile reports whether the channel holds a file (not a directory listing): P and T work
+// on files only, as CMDR-DOS's file contexts.
+func (c *dosChannel) isFile() bool { return c.open && c.path != "" }
 
 // dosDevice is a CBM-DOS style disk unit backed by a FileSystem: channels 0-14 open files
 // by name, channel 15 takes commands and returns the status message. Both ROMs reach it:
@@ -38,7 +48,8 @@ type dosDevice struct {
 	cwd  string // root-relative current directory ("." = root)
 	ch   [16]dosChannel
 
-	status string // message returned on channel 15
+	status  string // message returned on channel 15
+	protect bool   // W-1: every change to the folder answers 26,WRITE PROTECT ON
 
 	// autoload is the program StartPRG hands to the official KERNAL: the next open of
 	// ":*" reads it, whatever the file system holds (x16emu serves -prg files this way).
@@ -69,6 +80,8 @@ func (d *dosDevice) setError(err error) {
 		d.setStatus(63, "FILE EXISTS")
 	case errors.Is(err, fs.ErrPermission):
 		d.setStatus(26, "WRITE PROTECT ON")
+	case errors.Is(err, errPartitionFull):
+		d.setStatus(72, "PARTITION FULL")
 	default:
 		d.setStatus(30, "SYNTAX ERROR")
 	}
@@ -224,15 +237,15 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 	sa &= 15
 	raw := hostName(rawName)
 	if sa == 15 {
-		if raw != "" {
-			d.command(raw)
+		if len(rawName) > 0 {
+			d.command(rawName)
 		}
 		return true
 	}
 	d.Close(sa)
 	c := &d.ch[sa]
 	if raw == ":*" && d.autoload != nil && sa != 1 {
-		*c = dosChannel{open: true, read: true, data: d.autoload}
+		*c = dosChannel{open: true, read: true, data: d.autoload, path: autoloadPath}
 		d.autoload = nil
 		d.setStatus(0, " OK")
 		return true
@@ -253,7 +266,10 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 		d.setError(err)
 		return false
 	}
-	write := sa == 1 || n.mode == 'W' || n.mode == 'A'
+	// ",M" (modify) reads, writes and seeks in one file; channels 0 and 1 stay the magic
+	// read and write channels whatever the name says, as in CMDR-DOS
+	write := sa == 1 || n.mode == 'W' || n.mode == 'A' || n.mode == 'M'
+	modify := n.mode == 'M' && sa > 1
 	if sa == 0 {
 		write = false
 	}
@@ -262,7 +278,7 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 		if err == nil {
 			var data []byte
 			if data, err = d.fs.ReadFile(p); err == nil {
-				*c = dosChannel{open: true, read: true, data: data}
+				*c = dosChannel{open: true, read: true, data: data, path: p}
 				d.setStatus(0, " OK")
 				return true
 			}
@@ -274,22 +290,30 @@ func (d *dosDevice) Open(sa uint8, rawName []byte) bool {
 		d.setStatus(33, "SYNTAX ERROR")
 		return false
 	}
+	if d.protect {
+		d.setStatus(26, "WRITE PROTECT ON")
+		return false
+	}
 	if folded, err := d.foldDir(dir); err == nil {
 		dir = folded
 	}
 	p := path.Join(dir, n.name)
 	if existing, err := d.find(dir, n.name, false); err == nil {
 		p = existing
-		if n.mode != 'A' && !n.overwrite {
+		if n.mode != 'A' && !modify && !n.overwrite {
 			d.setStatus(63, "FILE EXISTS")
 			return false
 		}
 	}
-	var old []byte
-	if n.mode == 'A' {
-		old, _ = d.fs.ReadFile(p)
+	*c = dosChannel{open: true, write: true, read: modify, path: p}
+	if n.mode == 'A' || modify {
+		// append continues after the old contents, modify starts at their first byte;
+		// a file that does not exist yet starts empty
+		c.data, _ = d.fs.ReadFile(p)
+		if n.mode == 'A' {
+			c.pos = len(c.data)
+		}
 	}
-	*c = dosChannel{open: true, write: true, path: p, wbuf: old}
 	d.setStatus(0, " OK")
 	return true
 }
@@ -335,8 +359,8 @@ func (d *dosDevice) Remaining(sa uint8) int {
 func (d *dosDevice) Write(sa uint8, v uint8) uint8 {
 	sa &= 15
 	if sa == 15 {
-		if v == '\r' {
-			d.command(hostName(d.cmd))
+		if v == '\r' && !binaryCommand(d.cmd) {
+			d.command(d.cmd)
 			d.cmd = d.cmd[:0]
 		} else if len(d.cmd) < 256 {
 			d.cmd = append(d.cmd, v)
@@ -347,7 +371,18 @@ func (d *dosDevice) Write(sa uint8, v uint8) uint8 {
 	if !c.open || !c.write {
 		return stTimeoutRead
 	}
-	c.wbuf = append(c.wbuf, v)
+	switch {
+	case c.pos < len(c.data):
+		c.data[c.pos] = v // after a "P" back into the file (or in ",M" mode)
+	case len(c.data) >= maxHostFile:
+		// a channel holds its file in memory: refuse to grow it without end (and a
+		// saved state could not hold it)
+		d.setStatus(72, "PARTITION FULL")
+		return stTimeoutRead
+	default:
+		c.data = append(c.data, v)
+	}
+	c.pos++
 	return 0
 }
 
@@ -355,7 +390,7 @@ func (d *dosDevice) Write(sa uint8, v uint8) uint8 {
 // runs, even without its CR.
 func (d *dosDevice) Unlisten(sa uint8) {
 	if sa&15 == 15 && len(d.cmd) > 0 {
-		d.command(hostName(d.cmd))
+		d.command(d.cmd)
 		d.cmd = d.cmd[:0]
 	}
 }
@@ -365,94 +400,18 @@ func (d *dosDevice) Close(sa uint8) {
 	sa &= 15
 	if sa == 15 {
 		if len(d.cmd) > 0 {
-			d.command(hostName(d.cmd))
+			d.command(d.cmd)
 			d.cmd = d.cmd[:0]
 		}
 		return
 	}
 	c := &d.ch[sa]
 	if c.open && c.write {
-		if err := d.fs.WriteFile(c.path, c.wbuf); err != nil {
+		if err := d.fs.WriteFile(c.path, c.data); err != nil {
 			d.setError(err)
 		}
 	}
 	*c = dosChannel{}
-}
-
-// command runs a DOS command sent on channel 15 (CMDR-DOS subset: CD, MD, RD, S, R, I, UI).
-func (d *dosDevice) command(cmd string) {
-	cmd = strings.TrimRight(cmd, "\r")
-	verb, arg, _ := strings.Cut(cmd, ":")
-	arg = strings.TrimSpace(arg)
-	switch strings.ToUpper(strings.TrimSpace(verb)) {
-	case "CD", "C/":
-		if arg == "" {
-			d.cwd = "."
-			d.setStatus(0, " OK")
-			return
-		}
-		dir, err := d.resolveDir(arg)
-		if err == nil {
-			dir, err = d.foldDir(dir)
-		}
-		if err == nil {
-			var e DirEntry
-			if e, err = d.fs.Stat(dir); err == nil && !e.Dir {
-				err = fs.ErrNotExist
-			}
-		}
-		if err != nil {
-			d.setStatus(39, "DIRECTORY NOT FOUND")
-			return
-		}
-		d.cwd = dir
-		d.setStatus(0, " OK")
-	case "MD":
-		d.runFS(func(p string) error { return d.fs.Mkdir(p) }, arg)
-	case "RD", "S":
-		d.runFS(func(p string) error { return d.fs.Remove(p) }, arg)
-	case "R":
-		to, from, ok := strings.Cut(arg, "=")
-		if !ok {
-			d.setStatus(30, "SYNTAX ERROR")
-			return
-		}
-		fp, err := d.resolveDir(from)
-		if err == nil {
-			var tp string
-			if tp, err = d.resolveDir(to); err == nil {
-				err = d.fs.Rename(fp, tp)
-			}
-		}
-		if err != nil {
-			d.setError(err)
-			return
-		}
-		d.setStatus(0, " OK")
-	case "I", "I0":
-		// Initialize: nothing to re-read on a host folder; it answers OK as the official
-		// emulator's host file system does (cc65's getdevicedir() sends "I" and takes any
-		// answer from 21 up as "no disk")
-		d.setStatus(0, " OK")
-	case "UI", "UJ":
-		d.setStatus(73, "X16SCOPE HOSTFS")
-	case "":
-		d.setStatus(0, " OK")
-	default:
-		d.setStatus(31, "SYNTAX ERROR")
-	}
-}
-
-func (d *dosDevice) runFS(op func(string) error, arg string) {
-	p, err := d.resolveDir(arg)
-	if err == nil {
-		err = op(p)
-	}
-	if err != nil {
-		d.setError(err)
-		return
-	}
-	d.setStatus(0, " OK")
 }
 
 // listing builds the directory of cwd (optionally "$0:pattern" or "$:/dir/:pattern") as the
@@ -461,6 +420,22 @@ func (d *dosDevice) runFS(op func(string) error, arg string) {
 func (d *dosDevice) listing(spec string) ([]byte, error) {
 	pattern := "*"
 	dir := d.cwd
+	// "=..." after the name selects: C the current directory and its parents (only as
+	// "$=C"), D directories only, P files only (but "$=P", the partition list, is the
+	// plain listing of the one partition a host folder is)
+	var only byte
+	if i := strings.IndexByte(spec, '='); i >= 0 {
+		opt := strings.ToUpper(spec[i+1:])
+		spec = spec[:i]
+		switch {
+		case opt == "C" && spec == "":
+			return d.cwdListing(), nil
+		case strings.HasPrefix(opt, "D"):
+			only = 'D'
+		case strings.HasPrefix(opt, "P") && spec != "":
+			only = 'P'
+		}
+	}
 	if i := strings.IndexByte(spec, ':'); i >= 0 {
 		n := parseDOSName(spec)
 		var err error
@@ -493,7 +468,7 @@ func (d *dosDevice) listing(spec string) ([]byte, error) {
 	}
 	line(0, fmt.Sprintf("\x12\"%-16s\" X16 HF", title))
 	for _, e := range list {
-		if !match(pattern, e.Name) {
+		if !match(pattern, e.Name) || (only == 'D' && !e.Dir) || (only == 'P' && e.Dir) {
 			continue
 		}
 		blocks := int((e.Size + 253) / 254)
@@ -610,7 +585,7 @@ func (d *dosDevice) Unlsn() bool {
 		d.opening = false
 		d.Open(d.channel, d.name)
 	} else if d.channel == 15 && len(d.cmd) > 0 {
-		d.command(hostName(d.cmd))
+		d.command(d.cmd)
 		d.cmd = d.cmd[:0]
 	}
 	return true
@@ -624,4 +599,5 @@ func (d *dosDevice) Reset() {
 	d.listening, d.talking, d.opening = false, false, false
 	d.name, d.cmd = d.name[:0], d.cmd[:0]
 	d.status = "73,X16SCOPE HOSTFS,00,00"
+	d.protect = false
 }

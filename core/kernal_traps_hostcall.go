@@ -465,11 +465,9 @@ func (m *Machine) kernalSave(zp uint8, end uint16, header bool) uint8 {
 	}
 	start := uint16(r[zp]) | uint16(r[zp+1])<<8
 	d := s.dos
-	overwrite := append([]byte("@:"), name...)
-	if name[0] == '@' {
-		overwrite = name
-	}
-	if !d.Open(1, overwrite) {
+	// As on the official ROM with CMDR-DOS: an existing file is replaced only when the
+	// name asks for it ("@:NAME"); otherwise the DOS answers 63,FILE EXISTS.
+	if !d.Open(1, name) {
 		s.notice("SAVE %q: %s", hostName(name), d.status)
 		return errNotFound
 	}

@@ -20,13 +20,12 @@ var isoKeyNumbers = func() (keys []uint8) {
 }()
 
 // isoModifiers are the modifier keys held for isoKeyCodes: none, left Shift, left Alt,
-// AltGr (right Alt), Shift + Alt. (Ctrl is left out: Ctrl + digit colour codes are missing
-// in both modes, not an ISO matter.)
+// AltGr (right Alt), Shift + Alt. (Ctrl is in core/rom_keys_test.go's table.)
 var isoModifiers = [][]uint8{{}, {44}, {60}, {62}, {44, 60}}
 
-// isoKeyGaps are keys whose code differs in PETSCII mode too (Delete, End, PgUp, PgDn: the
-// built-in keymap lacks the official codes $19, $04, $82, $02): not ISO's.
-var isoKeyGaps = map[uint8]bool{76: true, 81: true, 85: true, 86: true}
+// isoKeyGaps are keys left out of the comparison: none since the built-in keymap has the
+// official layout (core/rom_keys_test.go compares every key and modifier in both modes).
+var isoKeyGaps = map[uint8]bool{}
 
 // isoKeyCodes runs rom/testdata/isokeys.prg on m (started): every key of isoKeyNumbers
 // with every modifier, each pressed alone and followed by a plain X (which the official

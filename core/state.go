@@ -24,7 +24,7 @@ const (
 	cpuVersion  = 1
 	viaVersion  = 1
 	sysVersion  = 1
-	dosVersion  = 1
+	dosVersion  = 2 // 2: the write-protect flag (W-1) at the end
 )
 
 // ROM kinds stored in the "MACH" section: how a reader finds the ROM again.
@@ -564,7 +564,7 @@ func (d *dosDevice) save(into []byte) []byte {
 		e.Int(c.pos)
 		e.Bool(c.write)
 		e.String(c.path)
-		e.Bytes(c.wbuf)
+		e.Bytes(nil) // was the write buffer: a written file is in data now
 	}
 	e.String(d.status)
 	e.Bytes(d.autoload)
@@ -574,6 +574,7 @@ func (d *dosDevice) save(into []byte) []byte {
 	e.U8(d.channel)
 	e.Bytes(d.name)
 	e.Bytes(d.cmd)
+	e.Bool(d.protect)
 	return e.B
 }
 
@@ -589,7 +590,10 @@ func (d *dosDevice) load(s *savestate.Section) error {
 		c.pos = r.Int(0, len(c.data))
 		c.write = r.Bool()
 		c.path = r.String(maxName)
-		c.wbuf = r.Bytes(maxHostFile)
+		if wbuf := r.Bytes(maxHostFile); len(wbuf) > 0 && c.write {
+			// an older state: what was written so far, the channel at its end
+			c.data, c.pos = wbuf, len(wbuf)
+		}
 	}
 	d.status = r.String(maxName)
 	d.autoload = r.Bytes(maxHostFile)
@@ -599,5 +603,8 @@ func (d *dosDevice) load(s *savestate.Section) error {
 	d.channel = r.U8() & 15
 	d.name = r.Bytes(maxName)
 	d.cmd = r.Bytes(maxName)
+	if s.Version >= 2 {
+		d.protect = r.Bool()
+	}
 	return r.Done()
 }

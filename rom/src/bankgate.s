@@ -67,12 +67,4 @@ jsrfar: FAR_INLINE
         GATE_TABLE
 .endscope
 
-; ---- bank 4: the BASIC math library's jump table ($FE00-$FE92, X16 Reference "Math
-; Library"; Prog8's floats call it with bank 4 mapped). This ROM has no floating point:
-; every entry stops the CPU (STP at 04:FExx names the call) rather than run on.
-.segment "MATH4"
-.repeat ($FE93-$FE00)/3
-        stp
-        nop
-        nop
-.endrepeat
+; Bank 4's math library jump table ($FE00) and code are in math.s.

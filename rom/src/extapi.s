@@ -307,9 +307,11 @@ blink_step:
 led_update:
         rts
 
-; 12 mouse_set_position: X = zero-page address of the new X (2 bytes) and Y (2 bytes);
-; only while the mouse is on, kept inside the screen as mouse_config's limits say; the
-; pointer sprite moves there.
+; 12 mouse_set_position: X = zero-page address of the new X (2 bytes) and Y (2 bytes),
+; in mouse_get's coordinates; only while the mouse is on, kept inside the screen as
+; mouse_config's limits say; the pointer sprite moves there. On a screen whose axis counts
+; the mouse in double steps (mouse_scale, keyboard.s) the position is doubled into
+; mouse_x/mouse_y, as the official KERNAL does, so mouse_get gives it back unchanged.
 mouse_set_position:
         lda mouse_on
         beq @off
@@ -323,7 +325,16 @@ mouse_set_position:
         sta mouse_y
         lda $03,x
         sta mouse_y+1
-        jsr mouse_clamp
+        lda mouse_scale
+        lsr                     ; bit 0: Y counted double
+        bcc :+
+        asl mouse_y
+        rol mouse_y+1
+:       lsr                     ; bit 1: X counted double
+        bcc :+
+        asl mouse_x
+        rol mouse_x+1
+:       jsr mouse_clamp
         jsr mouse_pointer
         plp
 @off:   rts

@@ -8,7 +8,7 @@
 .export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
 .export irq_ret, ioinit, copy_ram_code
 .import ext_init
-.import edkey_reset, jsrfar
+.import edkey_reset, jsrfar, math_init
 
 .segment "CODE"
 
@@ -38,6 +38,7 @@ start:
         jsr joystick_init
         jsr ext_init            ; extapi state (extapi.s)
         jsr edkey_reset         ; no custom BASIN key handler (edkey.s; RAM bank 0)
+        jsr math_init           ; RND's first seed (math.s)
         jsr jsrfar              ; bank 10's PSG state: no attenuation (audio.s psg_init)
         .word $C04B
         .byte 10

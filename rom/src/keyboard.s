@@ -2,8 +2,11 @@
 ; keyboard buffer and line input (X16-HARDWARE.md 5.2, 5.3, 7.1).
 .include "kernal.inc"
 
-.import edkey_filter, edkey_reset, iso_key
-.import keymap_plain, keymap_shift, chrout_screen, cursor_show, cursor_hide, primm
+.import edkey_filter, edkey_reset, key_compose
+.import keymap_ids, keymap_lo, keymap_hi, keymap_caps
+.importzp KEYMAP_LAYERS
+.import screen_set_charset
+.import chrout_screen, cursor_show, cursor_hide, primm
 .import sys_addr
 .export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
 .export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
@@ -11,7 +14,7 @@
 .export mouse_config, mouse_scan, mouse_get
 .export i2c_read_byte, i2c_write_byte, clock_get_date_time, stop_fn
 .export i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack, mouse_clamp, joykeys
-.export mouse_pointer
+.export mouse_pointer, kbdbuf_put_irq
 .import pfkey_expand
 
 KC_LSHIFT = 44
@@ -21,6 +24,11 @@ KC_RCTRL  = 64
 KC_LALT   = 60
 KC_RALT   = 62
 KC_CAPS   = 30
+KC_LWIN   = 59
+KC_RWIN   = 63
+KC_SCRLK  = 125
+KC_NUMLOCK = 90
+KC_PAUSE  = 126
 
 
 .segment "CODE"
@@ -28,6 +36,7 @@ KC_CAPS   = 30
 kbd_init:
         stz ndx
         stz shflag
+        stz dk_key
         lda #$FF
         sta joy0
         sta joy0+1
@@ -260,28 +269,17 @@ kbd_process:
         beq @caps
         bit itmp1
         bmi @ret                ; other releases don't type anything
-        tax
-        lda shflag
-        and #4
-        beq @noctl
-        lda keymap_plain,x      ; Ctrl + letter = control code
-        cmp #$41
-        bcc @ret
-        cmp #$5B
-        bcs @ret
-        and #$1F
-        bra @put
-@noctl: lda shflag
-        and #1
-        beq @plain
-        lda keymap_shift,x
-        bra @have
-@plain: lda keymap_plain,x
-@have:  bit isomode             ; ISO mode: ISO-8859-15 codes (keyiso.s)
-        bvc :+
-        jsr iso_key
-:       cmp #0
+        cmp #KC_NUMLOCK         ; Num Lock types nothing (the pad always gives digits)
         beq @ret
+        tax                     ; X = key number
+        cmp #KC_PAUSE
+        bne :+
+        lda shflag              ; Pause/Break is STOP with any modifier, RUN with Shift
+        lsr                     ; (the official KERNAL's STOP key): C = Shift
+        lda #$03 << 1
+        ror
+        bra @put
+:       jmp key_type
 @put:   jmp kbdbuf_put_irq
 @caps:  bit itmp1
         bmi @ret
@@ -293,14 +291,136 @@ kbd_process:
         bit itmp1
         bmi @up
         tsb shflag
-        rts
+        jmp charset_switch
 @up:    trb shflag
         rts
 @keyhdl:jmp (keyhdl)
 
-modkeys:.byte KC_LSHIFT, KC_RSHIFT, KC_LALT, KC_RALT, KC_LCTRL, KC_RCTRL
+; the modifiers' shflag bits, as the official KERNAL's: AltGr is Alt+Ctrl, the Windows keys
+; are 8 and Scroll Lock is 32 (the official 40/80 key) while held
+modkeys:.byte KC_LSHIFT, KC_RSHIFT, KC_LALT, KC_RALT, KC_LCTRL, KC_RCTRL, KC_LWIN, KC_RWIN
+        .byte KC_SCRLK
 modkeys_end:
-modbits:.byte 1, 1, 2, 2, 4, 4
+modbits:.byte 1, 1, 2, 6, 4, 4, 8, 8, 32
+
+; charset_switch (IRQ, a modifier just went down): Shift+Alt (C= + Shift on a C64) alone
+; switches between the upper-case/graphics and the upper/lower-case set (mode 2 <-> 3, or
+; the thin 4 <-> 5), as the official KERNAL does: not in ISO mode, nor while CHROUT $08
+; locked the case (kmode bits 6 and 7). The set is copied here in the interrupt, so the
+; VERA address registers of both ports and the screen code's temps are put back after.
+charset_switch:
+        lda shflag
+        and #$0F
+        cmp #3
+        bne @ret
+        lda kmode
+        bmi @ret
+        bit #$40
+        bne @ret
+        ldx #vsave_end-vsave-1  ; zero-page temps screen_set_charset uses
+:       ldy vsave,x
+        lda 0,y
+        pha
+        dex
+        bpl :-
+        lda VERA_CTRL
+        pha
+        ldx #1
+:       txa                     ; port 1, then port 0
+        sta VERA_CTRL
+        lda VERA_ADDR_L
+        pha
+        lda VERA_ADDR_M
+        pha
+        lda VERA_ADDR_H
+        pha
+        dex
+        bpl :-
+        lda kmode
+        eor #1
+        and #$0F
+        jsr screen_set_charset
+        ldx #0
+:       txa                     ; port 0, then port 1
+        sta VERA_CTRL
+        pla
+        sta VERA_ADDR_H
+        pla
+        sta VERA_ADDR_M
+        pla
+        sta VERA_ADDR_L
+        inx
+        cpx #2
+        bne :-
+        pla
+        sta VERA_CTRL
+        ldx #0
+:       ldy vsave,x
+        pla
+        sta 0,y
+        inx
+        cpx #vsave_end-vsave
+        bne :-
+@ret:   rts
+vsave:  .byte ptr1, ptr1+1, ptr2, ptr2+1, tmp2, tmp3
+vsave_end:
+
+; ---------------------------------------------------------------------------------
+; key_type (IRQ): key number X pressed -> the character of the US layout (keymap.s, from
+; keymap-us.txt) in the layer of the modifiers: ISO mode sets bit 7, then shflag's Shift,
+; Alt, Ctrl and Windows bits (no layer with Windows: nothing). Caps Lock works as Shift on
+; the keys keymap_caps marks (the letters). In ISO mode Alt and AltGr (also shifted) share
+; the layers $C6/$C7. A key with no character in its layer may be a dead key (keyiso.s).
+key_type:
+        lda shflag
+        and #$0F
+        bit isomode
+        bvc :+
+        ora #$80
+:       sta itmp2               ; itmp2 = layer
+        lda shflag
+        and #16
+        beq @find
+        txa
+        and #7
+        tay
+        lda bitmask,y
+        pha
+        txa
+        lsr
+        lsr
+        lsr
+        tay
+        pla
+        and keymap_caps,y
+        beq @find
+        lda #1                  ; a letter with Caps Lock: the other of plain/shifted
+        eor itmp2
+        sta itmp2
+@find:  lda itmp2
+        ldy #KEYMAP_LAYERS-1
+:       cmp keymap_ids,y
+        beq @tab
+        dey
+        bpl :-
+        and #$FA                ; ISO (Shift+)Alt or AltGr ($82/$83/$86/$87): $C6/$C7
+        cmp #$82
+        bne @none
+        lda itmp2
+        ora #$46
+        sta itmp2
+        bra @find
+@none:  rts
+@tab:   lda keymap_lo,y
+        sta iptr
+        lda keymap_hi,y
+        sta iptr+1
+        txa
+        tay
+        lda (iptr),y
+        jmp key_compose         ; A = character (0: none), X = key, itmp2 = layer
+
+bitmask:.byte $80, $40, $20, $10, $08, $04, $02, $01
 
 ; keyboard joystick (joystick 0): the key codes in joykeys_ram (joystick_ps2_keycodes,
 ; extapi.s), by default the official KERNAL's assignment (joykeys)

@@ -60,10 +60,25 @@ modes:  .byte 80, 60, 128, 128  ; $00
         .byte 40, 15, 64, 32    ; $04
         .byte 20, 30, 32, 64    ; $05
         .byte 20, 15, 32, 32    ; $06
-NMODES = 7
+        .byte 22, 23, 64, 64    ; $07: 176x184 of 320x240, in borders
+        .byte 64, 50, 128, 128  ; $08: 512x400 of 640x480, in borders
+        .byte 64, 25, 128, 64   ; $09
+        .byte 32, 50, 64, 128   ; $0A
+        .byte 32, 25, 64, 64    ; $0B
+NMODES = 12
+
+; per mode: the border in DC_HSTART units (4 pixels) and DC_VSTART units (2 lines) on each
+; side, the values the official KERNAL sets (its DCSEL 1 window, measured): the window is
+; centred, HSTOP = 160 - left, VSTOP = 240 - top
+mborder:.byte 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0  ; $00-$06: the full 640x480
+        .byte $24, $1C          ; $07: 352x368 of 640x480 (22x23 cells, doubled)
+        .byte $10, $14          ; $08-$0B: 512x400
+        .byte $10, $14
+        .byte $10, $14
+        .byte $10, $14
 
 ; screen_mode: C=1 get (A = mode, X = columns, Y = rows); C=0 set mode A (C=1 back if
-; unsupported). Supported: $00-$06 text modes and $80 (320x240 8 bpp bitmap on layer 0
+; unsupported). Supported: $00-$0B text modes and $80 (320x240 8 bpp bitmap on layer 0
 ; under 40x30 text).
 screen_mode:
         bcc @set
@@ -131,13 +146,22 @@ screen_mode:
         lda modes+3,x
         sta VERA_DC_VSCALE
         stz VERA_DC_BORDER
-        lda #2                  ; DCSEL 1: full 640x480 window
+        txa                     ; X = mode * 4 (mode 3's for $80): Y = mode * 2
+        lsr
+        tay
+        lda #2                  ; DCSEL 1: the display window, centred in 640x480
         sta VERA_CTRL
-        stz VERA_DC_HSTART
+        lda mborder,y
+        sta VERA_DC_HSTART
         lda #640>>2
+        sec
+        sbc mborder,y
         sta VERA_DC_HSTOP
-        stz VERA_DC_VSTART
+        lda mborder+1,y
+        sta VERA_DC_VSTART
         lda #480>>1
+        sec
+        sbc mborder+1,y
         sta VERA_DC_VSTOP
         stz VERA_CTRL
         lda scrmode             ; graphics: GRAPH_init(r0 = 0) as the official mode $80 does
