@@ -2,15 +2,11 @@ package core_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"x16scope/core"
 )
@@ -197,29 +193,7 @@ func TestBootStateAgainstX16emu(t *testing.T) {
 	}
 	own := bootDump(t, runOfficial(t, nil, "bootstate.prg", 300, nil, nil))
 
-	prg, err := os.ReadFile("../rom/testdata/bootstate.prg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exit := testdataSymbol(t, "../rom/testdata/bootstate.sym", "exit_ffff")
-	prg[2+int(exit)-0x0801] = 1
-	dir := t.TempDir()
-	path := filepath.Join(dir, "BOOTSTATE.PRG")
-	if err := os.WriteFile(path, prg, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, emu, "-rom", romPath, "-prg", path, "-run", "-dump", "R", "-sound", "none")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", emu, err, msg)
-	}
-	ram, err := os.ReadFile(filepath.Join(dir, "dump.bin"))
-	if err != nil || len(ram) < bsBase+bsSize {
-		t.Fatalf("the official emulator's RAM dump: %v (%d bytes)", err, len(ram))
-	}
+	ram := x16emuRAMDump(t, emu, romPath, "bootstate", nil, bsBase+bsSize)
 	off := ram[bsBase : bsBase+bsSize]
 	if off[bsDone] != 0xA5 {
 		t.Fatal("bootstate.prg did not complete its dump in the official emulator")

@@ -1,12 +1,8 @@
 package core_test
 
 import (
-	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"x16scope/core"
 )
@@ -53,34 +49,7 @@ func TestDOSPositionAgainstX16emu(t *testing.T) {
 	if romPath == "" || emu == "" {
 		t.Skip("X16EMU and X16_ROM are not both set: this test runs the official emulator (built from X16Community/x16-emulator) with the official ROM")
 	}
-	prg, err := os.ReadFile("../rom/testdata/dospos.prg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exit := testdataSymbol(t, "../rom/testdata/dospos.sym", "exit_ffff")
-	prg[2+int(exit)-0x0801] = 1
-	dir := t.TempDir()
-	for name, data := range dosposFiles() {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, "DOSPOS.PRG")
-	if err := os.WriteFile(path, prg, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, emu, "-rom", romPath, "-prg", path, "-run", "-dump", "R", "-sound", "none")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", emu, err, msg)
-	}
-	ram, err := os.ReadFile(filepath.Join(dir, "dump.bin"))
-	if err != nil || len(ram) < 0x0600 {
-		t.Fatalf("the official emulator's RAM dump: %v (%d bytes)", err, len(ram))
-	}
+	ram := x16emuRAMDump(t, emu, romPath, "dospos", dosposFiles(), 0x0600)
 	if ram[0x04FF] != 0xA5 {
 		t.Fatal("dospos.prg did not finish in the official emulator")
 	}
