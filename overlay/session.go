@@ -68,8 +68,9 @@ type Session struct {
 	overrunAt   uint32
 	// stop is why the program can no longer go on by itself ("" while it can), kept from
 	// the run that found it until a load or reset. Only the CPU is stuck: the machine runs
-	// on (VERA scans out, the sound plays, the timers count), unless the program ended
-	// (returned to READY, or PC reached $FFFF), when nothing runs any more.
+	// on (VERA scans out, the sound plays, the timers count), and after a return to the
+	// built-in ROM's READY prompt it runs on there; only an exit through $FFFF (ended)
+	// leaves nothing to run.
 	stop      StopReason
 	ended     bool
 	stopTrace []Instr // the newest instructions when the stop was found
