@@ -7,7 +7,7 @@
 .include "farcall.inc"
 
 .import jsrfar, kbd_getc
-.import g_ensure, g_set_window, g_draw_rect, g_move_rect, g_draw_image
+.import g_ensure, g_set_window, g_draw_rect, g_move_rect, g_draw_image, pop_r0r1
 .import gf_put_char, gf_get_char_size
 .export console_init_k, console_put_char_k, console_get_char_k, console_put_image_k
 .export console_set_paging_message_k
@@ -209,15 +209,7 @@ con_flush:
         bra @out
 @done:  stz outidx
         jsr pos_out
-        pla
-        sta r1H
-        pla
-        sta r1L
-        pla
-        sta r0H
-        pla
-        sta r0L
-        rts
+        jmp pop_r0r1
 
 pos_in: lda px
         sta r0L

@@ -15,6 +15,7 @@
 .export GRAPH_init_k, GRAPH_clear_k, GRAPH_set_window_k, GRAPH_set_colors_k
 .export GRAPH_draw_line_k, GRAPH_draw_rect_k, GRAPH_move_rect_k, GRAPH_draw_oval_k
 .export GRAPH_draw_image_k, GRAPH_set_font_k, GRAPH_get_char_size_k, GRAPH_put_char_k
+.export pop_r0r1
 .export g_ensure, g_clear, g_set_window, g_draw_rect, g_move_rect, g_draw_image
 
 .macro FAR target
@@ -186,6 +187,9 @@ g_window_full:
         stz g_left+1
         stz g_top
         stz g_top+1
+; pop_r0r1: the common tail of calls that keep r0 and r1: pulls them (pushed r0L, r0H,
+; r1L, r1H) and returns.
+pop_r0r1:
         pla
         sta r1H
         pla
@@ -488,15 +492,7 @@ g_hline:
 g_fill_pop:
         lda g_col1
         jsr fbv_fill_pixels
-        pla
-        sta r1H
-        pla
-        sta r1L
-        pla
-        sta r0H
-        pla
-        sta r0L
-        rts
+        jmp pop_r0r1
 
 ; g_vline: column r0 from line r1 to line r3 (either order, r1 <= r3 afterwards)
 g_vline:
@@ -1072,15 +1068,7 @@ oval_fill_row:
         stz r1H
         lda g_col2
         jsr fbv_fill_pixels
-        pla
-        sta r1H
-        pla
-        sta r1L
-        pla
-        sta r0H
-        pla
-        sta r0L
-        rts
+        jmp pop_r0r1
 
 ; the two tip pixels left of x0 and right of x1 on line r1
 tip_pair:
