@@ -33,10 +33,11 @@ var layers = map[string]int{
 	"perf":         3, // the profiler: never captures or the overlay
 	"capture":      4, // a machine and its profiler, saved
 	"share":        4, // the share service (stores capture files, not machines)
-	"overlay":      5, // the page's overlay and sessions
-	"cmd":          6, // commands: the CLI, the wasm app, the web server
-	"worker":       6, // the share service on Cloudflare Workers
-	"archtest":     6, // this test
+	"session":      5, // one machine and what the user does to it, for every front end
+	"overlay":      6, // the page's overlay: charts, inspector, zone editor, panels
+	"cmd":          7, // commands: the CLI, the wasm app, the web server
+	"worker":       7, // the share service on Cloudflare Workers
+	"archtest":     7, // this test
 }
 
 // platform lists the dependencies that tie a package to a platform (a display, the browser,

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"x16scope/session"
 
 	"x16scope/perf"
 )
@@ -219,7 +220,7 @@ func TestNum(t *testing.T) {
 // BenchmarkChartsPerDisplayedFrame renders what the overlay draws per displayed frame:
 // the bars for 300 frames, the heatmap and the per-line split.
 func BenchmarkChartsPerDisplayedFrame(b *testing.B) {
-	s, err := NewSession()
+	s, err := session.NewSession()
 	if err != nil {
 		b.Fatal(err)
 	}

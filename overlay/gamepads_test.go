@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"testing"
+	"x16scope/session"
 
 	"x16scope/core"
 )
@@ -78,7 +79,7 @@ func TestPadPortsTellTheMachineWhatChanged(t *testing.T) {
 }
 
 // runTicks advances the session n displayed frames.
-func runTicks(s *Session, n int) {
+func runTicks(s *session.Session, n int) {
 	for i := 0; i < n; i++ {
 		s.Advance(noClock)
 	}
@@ -89,7 +90,7 @@ func runTicks(s *Session, n int) {
 // points at the page, not at the programs. Expected values are by hand from
 // X16-HARDWARE.md 7.1 (joystick_get's bytes) and mouse_config's centred pointer.
 func TestBrowserInputPrograms(t *testing.T) {
-	read := func(s *Session, a uint16, n int) []byte {
+	read := func(s *session.Session, a uint16, n int) []byte {
 		out := make([]byte, n)
 		for i := range out {
 			out[i] = s.Machine().Peek(a + uint16(i))

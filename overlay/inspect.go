@@ -5,24 +5,10 @@ import (
 	"html"
 	"slices"
 	"strings"
+	"x16scope/session"
 
 	"x16scope/perf"
 )
-
-// findFrame returns the ring index of frame number f, or -1. Frame numbers are consecutive
-// in the ring, so this is arithmetic plus a check.
-func findFrame(p *perf.Profiler, f uint32) int {
-	n := p.FrameCount()
-	if n == 0 || f == 0 {
-		return -1
-	}
-	first := p.FrameAt(0).Frame
-	k := int(f) - int(first)
-	if k < 0 || k >= n || p.FrameAt(k).Frame != f {
-		return -1
-	}
-	return k
-}
 
 // bucketRow is one line of the inspector's zone table.
 type bucketRow struct {
@@ -56,7 +42,7 @@ func FrameHTML(p *perf.Profiler, f uint32) string {
 	var w strings.Builder
 	k := -1
 	if f != 0 {
-		k = findFrame(p, f)
+		k = p.FrameIndex(f)
 	} else if n := p.FrameCount(); n > 0 {
 		k = n - 1
 	}
@@ -78,7 +64,7 @@ func FrameHTML(p *perf.Profiler, f uint32) string {
 			rec.Frame, label, num(uint64(rec.Cycles)), num(uint64(work)), pct(uint64(work), uint64(budget.Cycles)), num(uint64(budget.Cycles)))
 		if rec.Flags&perf.FrameOverrun != 0 {
 			w.WriteString(" · <span class=over>a period closed here over budget</span>")
-		} else if end := overrunClosing(p, k); end != 0 {
+		} else if end := session.OverrunClosing(p, k); end != 0 {
 			fmt.Fprintf(&w, " · <span class=over>over budget: its period's work passed the budget in this frame (the period closes in frame %d)</span>", end)
 		}
 		if rec.Flags&perf.FrameUnsynced != 0 {

@@ -43,7 +43,7 @@ func PickSplit(p *perf.Profiler, selected uint32, still bool) SplitPick {
 	switch {
 	case selected != 0:
 		pick.Frame = selected
-		k := findFrame(p, selected)
+		k := p.FrameIndex(selected)
 		switch {
 		case k < 0:
 			pick.State = SplitGone

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"x16scope/session"
 
 	"x16scope/perf"
 )
@@ -25,9 +26,9 @@ func freshSplit(rows [][4]uint16) []byte {
 	return s.Pix
 }
 
-// warpedSmoke is a session that ran smoke.prg for one warp tick: maxWarpFrames (120)
+// warpedSmoke is a session that ran smoke.prg for one warp tick: MaxWarpFrames (120)
 // frames, more than the perf.HeatFrames (64) whose lines are kept.
-func warpedSmoke(t *testing.T) *Session {
+func warpedSmoke(t *testing.T) *session.Session {
 	t.Helper()
 	s := newSession(t)
 	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
@@ -39,8 +40,8 @@ func warpedSmoke(t *testing.T) *Session {
 	s.SetWarp(true)
 	s.Advance(noClock)
 	s.SetWarp(false)
-	if n := s.Profiler().FrameCount(); n != maxWarpFrames {
-		t.Fatalf("%d frames after a warp tick, want %d", n, maxWarpFrames)
+	if n := s.Profiler().FrameCount(); n != session.MaxWarpFrames {
+		t.Fatalf("%d frames after a warp tick, want %d", n, session.MaxWarpFrames)
 	}
 	return s
 }

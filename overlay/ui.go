@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"x16scope/session"
 
 	"x16scope/capture"
 	"x16scope/core"
@@ -109,7 +110,7 @@ var ShowAll = Shown{Bars: true, Heat: true, Inspector: true}
 // zone editor, the status line and the crash panel. It reads the profiler once per displayed
 // frame and hands each chart's changed rows to the Surface.
 type UI struct {
-	s    *Session
+	s    *session.Session
 	out  Surface
 	show Shown
 
@@ -131,7 +132,7 @@ type UI struct {
 	legendKey    legendKey      // what the legend was last written for
 	splitPick    SplitPick      // the split's frame, chosen once per displayed frame
 	noteKey      SplitPick      // what the split note was last built for
-	lastStop     StopReason
+	lastStop     session.StopReason
 	lastPaused   bool
 	lastWarp     bool
 	shown        [PartCount]string // what each part was last set to (text, markup or "1"/"0")
@@ -157,7 +158,7 @@ type legendKey struct {
 
 // NewUI makes the overlay for s, showing what show says on out. The zone editor is filled
 // at once.
-func NewUI(s *Session, out Surface, show Shown) *UI {
+func NewUI(s *session.Session, out Surface, show Shown) *UI {
 	u := &UI{s: s, out: out, show: show, zoom: 1, dirty: true}
 	u.bars = NewBarChart(barsW, barsH)
 	u.heat = NewHeatMap(heatCols, linesPerRow)
@@ -181,7 +182,7 @@ func (u *UI) ChartSize(c Chart) (w, h int) {
 }
 
 // Session is the session the overlay shows.
-func (u *UI) Session() *Session { return u.s }
+func (u *UI) Session() *session.Session { return u.s }
 
 // Selected is the frame the charts and the inspector show (0: the newest).
 func (u *UI) Selected() uint32 { return u.selected }
@@ -236,8 +237,8 @@ func (u *UI) Wheel(deltaY float64) {
 	u.dirty = true
 }
 
-// Load applies dropped or fetched files (see Session.Load) and refreshes the overlay.
-func (u *UI) Load(files []File) error {
+// Load applies dropped or fetched files (see session.Session.Load) and refreshes the overlay.
+func (u *UI) Load(files []session.File) error {
 	before := u.s.Profiler()
 	err := u.s.Load(files)
 	if err == nil {
@@ -283,7 +284,7 @@ func (u *UI) OpenCapture(data []byte) (capture.Meta, error) {
 }
 
 // Update refreshes the overlay after a displayed frame's emulation.
-func (u *UI) Update(t Tick) {
+func (u *UI) Update(t session.Tick) {
 	u.ticks++
 	p := u.s.Profiler()
 	if p != u.prof {
@@ -446,13 +447,13 @@ func (u *UI) updateSplitNote() {
 }
 
 // StatusLine is the status line's text.
-func StatusLine(s *Session) string {
+func StatusLine(s *session.Session) string {
 	m := s.Machine()
 	state := "running"
 	switch {
 	case s.Ended():
 		state = "ended"
-	case s.Stopped() != "" && s.returned():
+	case s.Stopped() != "" && s.Returned():
 		state = "returned to READY"
 	case s.Stopped() != "" && s.Paused():
 		state = "CPU stopped (paused)"
@@ -482,25 +483,18 @@ func StatusLine(s *Session) string {
 
 // CrashNote says what the machine does after the stop: an ended program runs no more; a
 // stuck CPU stops only itself, as on the hardware.
-func CrashNote(s *Session) string {
+func CrashNote(s *session.Session) string {
 	if s.Ended() {
 		return "The program ended; the machine runs no more. Load a program or reset."
 	}
-	if s.returned() {
+	if s.Returned() {
 		return "The machine runs on at the READY prompt (type SYS to start it again). Registers and last instructions as it returned:"
 	}
 	return "Only the CPU is stuck: VERA keeps scanning out, the sound plays and the timers count until you reset or load another program. Registers and last instructions as the stop was found:"
 }
 
-// CrashRegs is the crash panel's register line.
-func CrashRegs(m *core.Machine) string {
-	c := m.CPU()
-	return fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
-		c.PC, c.A, c.X, c.Y, c.S, c.P, flagString(c.P), m.RAMBank(), m.ROMBank(), m.Cycle())
-}
-
 // CrashTrace is the crash panel's trace: the last 32 instructions, disassembled.
-func CrashTrace(s *Session) string {
+func CrashTrace(s *session.Session) string {
 	m := s.Machine()
 	var tr strings.Builder
 	for _, in := range s.Recent(32) {
@@ -528,7 +522,7 @@ func (u *UI) updateStatus() {
 	}
 	u.setText(PartCrashReason, string(s.Stopped()))
 	u.setText(PartCrashNote, CrashNote(s))
-	u.setText(PartCrashRegs, s.stopRegs)
+	u.setText(PartCrashRegs, s.StopRegs())
 	u.setText(PartCrashTrace, CrashTrace(s))
 }
 
@@ -570,18 +564,6 @@ func (u *UI) updateNotices() {
 	u.out.SetShown(PartNotice, true)
 	u.shown[PartNoticeText], u.set[PartNoticeText] = text, true
 	u.shown[PartNotice], u.set[PartNotice] = "1", true
-}
-
-// flagString shows P as NV-BDIZC letters, upper case when set.
-func flagString(p uint8) string {
-	const names = "NV-BDIZC"
-	b := []byte(names)
-	for i := 0; i < 8; i++ {
-		if p&(0x80>>i) == 0 && names[i] != '-' {
-			b[i] = names[i] + ('a' - 'A')
-		}
-	}
-	return string(b)
 }
 
 // StatusJSON is the JS API's status(): what the page and the tests need to know.

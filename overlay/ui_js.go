@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"syscall/js"
 	"unsafe"
+	"x16scope/session"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -78,7 +79,7 @@ func readShown() Shown {
 
 // BindPage binds the overlay of s to the page (web/index.html): its charts, texts, zone
 // editor and input listeners.
-func BindPage(s *Session) (*UI, error) {
+func BindPage(s *session.Session) (*UI, error) {
 	pg := &page{}
 	for p, id := range PartIDs {
 		if pg.parts[p] = byID(id); pg.parts[p] == nil {

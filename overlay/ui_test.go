@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"x16scope/session"
 
 	"x16scope/perf"
 )
@@ -103,11 +104,11 @@ func TestUIUpdateWithoutChangeWritesNothing(t *testing.T) {
 	u, r := newTestUI(t, ShowAll, smokePRG(t))
 	run(u, 2)
 	for i := 0; i < textEvery; i++ {
-		u.Update(Tick{}) // the second frame's figures are written at the next refresh
+		u.Update(session.Tick{}) // the second frame's figures are written at the next refresh
 	}
 	r.take()
 	for i := 0; i < 2*textEvery; i++ {
-		u.Update(Tick{})
+		u.Update(session.Tick{})
 	}
 	if got := r.take(); len(got) != 0 {
 		t.Fatalf("idle updates wrote %v", got)
@@ -136,7 +137,7 @@ func TestUIPauseAndResume(t *testing.T) {
 	run(u, 3)
 	r.take()
 	u.s.Pause()
-	u.Update(Tick{})
+	u.Update(session.Tick{})
 	got := r.take()
 	if r.text[PartPause] != "Resume" || !strings.HasPrefix(r.text[PartStatus], "paused · ") {
 		t.Fatalf("paused: button %q, status %q (calls %v)", r.text[PartPause], r.text[PartStatus], got)
@@ -147,7 +148,7 @@ func TestUIPauseAndResume(t *testing.T) {
 		t.Fatalf("resumed: button %q, status %q", r.text[PartPause], r.text[PartStatus])
 	}
 	u.s.SetWarp(true)
-	u.Update(Tick{})
+	u.Update(session.Tick{})
 	if !r.checked[PartWarp] || !strings.HasPrefix(r.text[PartStatus], "warp · ") {
 		t.Fatalf("warp: box %v, status %q", r.checked[PartWarp], r.text[PartStatus])
 	}
@@ -199,14 +200,6 @@ func TestUICrashPanel(t *testing.T) {
 	}
 }
 
-func TestFlagString(t *testing.T) {
-	for p, want := range map[uint8]string{0x00: "nv-bdizc", 0xFF: "NV-BDIZC", 0x24: "nv-bdIzc", 0x83: "Nv-bdiZC"} {
-		if got := flagString(p); got != want {
-			t.Errorf("flagString(%#02x) = %q, want %q", p, got, want)
-		}
-	}
-}
-
 // A click on the bar chart selects the frame under it and pauses; the wheel zooms.
 func TestUIPickAndWheel(t *testing.T) {
 	u, r := newTestUI(t, ShowAll, smokePRG(t))
@@ -220,7 +213,7 @@ func TestUIPickAndWheel(t *testing.T) {
 	if u.Selected() == 0 || !u.s.Paused() {
 		t.Fatalf("click on the newest bar: selected %d, paused %v", u.Selected(), u.s.Paused())
 	}
-	u.Update(Tick{})
+	u.Update(session.Tick{})
 	got := r.take()
 	if !has(got, "put bars") || !has(got, "html inspect-frame") {
 		t.Errorf("a pick redraws the chart and the inspector; calls %v", got)
@@ -230,14 +223,14 @@ func TestUIPickAndWheel(t *testing.T) {
 	}
 	u.Wheel(1)
 	u.Wheel(1)
-	u.Update(Tick{})
+	u.Update(session.Tick{})
 	if !strings.Contains(r.text[PartLegend], "last 1800 frames") {
 		t.Errorf("zoomed out twice: legend %q", r.text[PartLegend])
 	}
 	for i := 0; i < 10; i++ {
 		u.Wheel(-1)
 	}
-	u.Update(Tick{})
+	u.Update(session.Tick{})
 	if !strings.Contains(r.text[PartLegend], "last 120 frames") {
 		t.Errorf("zoomed in fully: legend %q", r.text[PartLegend])
 	}
@@ -344,7 +337,7 @@ func TestUIApplyZonesAndLoad(t *testing.T) {
 	}
 	zones, _ := json.Marshal([]map[string]any{{"name": "a", "start": 0x0801, "end": 0x0900}, {"name": "b", "start": 0x0901, "end": 0x0A00}})
 	r.take()
-	if err := u.Load([]File{{Name: "z.json", Data: zones}}); err != nil {
+	if err := u.Load([]session.File{{Name: "z.json", Data: zones}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := r.take(); !has(got, "zones") || len(r.zones) != 3 || r.zones[2].Name != "b" {

@@ -48,3 +48,18 @@ func (p *Profiler) BucketInfo(b int) (name string, kind Kind, idle bool) {
 }
 
 func (p *Profiler) firstHeld() uint64 { return p.hist.nFrames - uint64(p.FrameCount()) }
+
+// FrameIndex returns the ring index of frame number f, or -1. Frame numbers are consecutive
+// in the ring, so this is arithmetic plus a check.
+func (p *Profiler) FrameIndex(f uint32) int {
+	n := p.FrameCount()
+	if n == 0 || f == 0 {
+		return -1
+	}
+	first := p.FrameAt(0).Frame
+	k := int(f) - int(first)
+	if k < 0 || k >= n || p.FrameAt(k).Frame != f {
+		return -1
+	}
+	return k
+}

@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"x16scope/session"
 
 	"x16scope/capture"
 	"x16scope/cmd/wasm/jsapi"
-	"x16scope/overlay"
 	"x16scope/savestate"
 )
 
@@ -49,7 +49,7 @@ func captureOpened(meta capture.Meta) (string, error) {
 }
 
 // openCaptureFile opens files when they are one capture file, and says so.
-func openCaptureFile(g *game, files []overlay.File) (summary string, ok bool, err error) {
+func openCaptureFile(g *game, files []session.File) (summary string, ok bool, err error) {
 	if len(files) != 1 || !bytes.HasPrefix(files[0].Data, []byte(savestate.Magic)) {
 		return "", false, nil
 	}

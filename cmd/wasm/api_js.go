@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"syscall/js"
+	"x16scope/session"
 
 	"x16scope/cmd/wasm/jsapi"
 	"x16scope/overlay"
@@ -49,7 +50,7 @@ func registerAPI(g *game) {
 
 // load applies files through UI.Load, which checks every file before anything changes, and
 // returns what it did with them in words (Session.LoadSummary), for the page to show.
-func load(g *game, files ...overlay.File) (any, error) {
+func load(g *game, files ...session.File) (any, error) {
 	if err := g.ui.Load(files); err != nil {
 		return nil, err
 	}
@@ -60,9 +61,9 @@ func load(g *game, files ...overlay.File) (any, error) {
 func init() {
 	addAPI("loadFiles(files)", func(g *game, a *jsapi.Args) (any, error) {
 		list := a.Files(0)
-		files := make([]overlay.File, len(list))
+		files := make([]session.File, len(list))
 		for i, f := range list {
-			files[i] = overlay.File{Name: f.Name, Data: f.Data}
+			files[i] = session.File{Name: f.Name, Data: f.Data}
 		}
 		if summary, ok, err := openCaptureFile(g, files); ok {
 			return summary, err
@@ -74,17 +75,17 @@ func init() {
 		if name == "" {
 			name = "program.prg"
 		}
-		return load(g, overlay.File{Name: name, Data: data})
+		return load(g, session.File{Name: name, Data: data})
 	})
 	addAPI("loadROM(bytes)", func(g *game, a *jsapi.Args) (any, error) {
-		return load(g, overlay.File{Name: "rom.bin", Data: a.Bytes(0)})
+		return load(g, session.File{Name: "rom.bin", Data: a.Bytes(0)})
 	})
 	addAPI("forgetROM()", func(g *game, a *jsapi.Args) (any, error) { return nil, g.s.ForgetROM() })
 	addAPI("loadZones(json)", func(g *game, a *jsapi.Args) (any, error) {
-		return load(g, overlay.File{Name: "zones.json", Data: []byte(a.String(0))})
+		return load(g, session.File{Name: "zones.json", Data: []byte(a.String(0))})
 	})
 	addAPI("loadSym(text)", func(g *game, a *jsapi.Args) (any, error) {
-		return load(g, overlay.File{Name: "labels.sym", Data: []byte(a.String(0))})
+		return load(g, session.File{Name: "labels.sym", Data: []byte(a.String(0))})
 	})
 }
 
@@ -95,7 +96,7 @@ func init() {
 	addAPI("stepFrame()", func(g *game, a *jsapi.Args) (any, error) { g.s.StepFrame(); return nil, nil })
 	addAPI("reset()", func(g *game, a *jsapi.Args) (any, error) { g.s.Reset(); return nil, nil })
 	addAPI("setSpeed(percent)", func(g *game, a *jsapi.Args) (any, error) {
-		g.s.SetSpeed(a.Int(0, overlay.MinSpeed, overlay.MaxSpeed))
+		g.s.SetSpeed(a.Int(0, session.MinSpeed, session.MaxSpeed))
 		return nil, nil
 	})
 	addAPI("setWarp(on)", func(g *game, a *jsapi.Args) (any, error) { g.s.SetWarp(a.Bool(0)); return nil, nil })

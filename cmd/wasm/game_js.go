@@ -5,6 +5,7 @@ package main
 import (
 	"math"
 	"syscall/js"
+	"x16scope/session"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -18,7 +19,7 @@ import (
 // the page's screen canvas (screen_js.go), which shows it at a whole-number scale where
 // the page's screen slot is.
 type game struct {
-	s  *overlay.Session
+	s  *session.Session
 	ui *overlay.UI
 	// screen shows the picture on the page (screen_js.go); without a screen slot on the
 	// page it is nil and the picture is drawn on ebiten's canvas (img, op).
@@ -80,7 +81,7 @@ type gcStats struct {
 	HeapMB  float64
 }
 
-func newGame(s *overlay.Session, ui *overlay.UI) *game {
+func newGame(s *session.Session, ui *overlay.UI) *game {
 	g := &game{
 		s:       s,
 		ui:      ui,

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-// Command wasm is the browser app: an Ebitengine game that runs one overlay.Session, shows
+// Command wasm is the browser app: an Ebitengine game that runs one session.Session, shows
 // VERA's picture crisply scaled, and drives the HTML overlay (package overlay) once per
 // displayed frame. web/index.html loads it; web/app.js handles files and URL parameters
 // and calls the window.x16scope API registered here.
@@ -9,6 +9,7 @@ package main
 import (
 	"log"
 	"syscall/js"
+	"x16scope/session"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -23,7 +24,7 @@ func main() {
 		}
 	}
 	mark("goMain")
-	s, err := overlay.NewSession()
+	s, err := session.NewSession()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -4,8 +4,7 @@ package main
 
 import (
 	"syscall/js"
-
-	"x16scope/overlay"
+	"x16scope/session"
 )
 
 // idleWarp runs more of warp in the time the browser leaves idle between displayed frames.
@@ -22,7 +21,7 @@ type idleWarp struct {
 	ric     js.Value // window.requestIdleCallback, or undefined
 	cb      js.Func
 	pending bool         // a callback is requested and has not run
-	tick    overlay.Tick // frames run since the last displayed frame's tick took them
+	tick    session.Tick // frames run since the last displayed frame's tick took them
 	ms      float64      // host ms spent running them
 }
 
@@ -65,8 +64,8 @@ func (g *game) runIdle(deadline js.Value) {
 }
 
 // takeIdle returns what idle warp ran since the last call, and forgets it.
-func (g *game) takeIdle() (overlay.Tick, float64) {
+func (g *game) takeIdle() (session.Tick, float64) {
 	t, ms := g.idle.tick, g.idle.ms
-	g.idle.tick, g.idle.ms = overlay.Tick{}, 0
+	g.idle.tick, g.idle.ms = session.Tick{}, 0
 	return t, ms
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"x16scope/session"
 
 	"x16scope/core"
-	"x16scope/overlay"
 )
 
 // Exit statuses of run and profile (README, "The command line"). 1 (an error) and 2 (usage)
@@ -30,20 +30,20 @@ type outcome struct {
 // watch tells, after a frame that returned ev, whether the program has stopped for good and
 // how (the same diagnosis as the browser app's "Program stopped" panel).
 func watch(ev core.Event, m *core.Machine) (outcome, bool) {
-	kind, why := overlay.Diagnose(ev, m, m.RecentView())
+	kind, why := session.Diagnose(ev, m, m.RecentView())
 	switch kind {
-	case overlay.StopReturn:
+	case session.StopReturn:
 		if _, ok := m.Returned(); ok {
 			return outcome{"returned to READY (the program's RTS)", 0, true}, true
 		}
 		return outcome{"exited (PC reached $FFFF)", 0, true}, true
-	case overlay.StopSTP:
+	case session.StopSTP:
 		return outcome{"stopped (STP): " + string(why), exitSTP, false}, true
-	case overlay.StopBRKLoop:
+	case session.StopBRKLoop:
 		return outcome{string(why), exitBRKLoop, false}, true
-	case overlay.StopUnimpl:
+	case session.StopUnimpl:
 		return outcome{"stopped: " + string(why), exitUnimpl, false}, true
-	case overlay.StopHung:
+	case session.StopHung:
 		return outcome{"hung: " + string(why), exitHung, false}, true
 	}
 	return outcome{}, false

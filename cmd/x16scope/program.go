@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"x16scope/session"
 
 	"x16scope/core"
-	"x16scope/overlay"
 	"x16scope/perf"
 )
 
@@ -44,10 +44,10 @@ func readProgramFile(path string) (programFile, error) {
 }
 
 func readZipProgram(path, base string, data []byte) (programFile, error) {
-	b, err := overlay.Classify([]overlay.File{{Name: base, Data: data}})
+	b, err := session.Classify([]session.File{{Name: base, Data: data}})
 	if err != nil {
 		// The message names the file; the "bad file: " prefix the page uses adds nothing here.
-		return programFile{}, errors.New(strings.TrimPrefix(err.Error(), overlay.ErrBadFile.Error()+": "))
+		return programFile{}, errors.New(strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": "))
 	}
 	if b.Program == nil {
 		var names []string

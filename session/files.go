@@ -2,7 +2,7 @@
 // the machine within a bounded budget per displayed frame, and how the profiler's numbers
 // become bars and a heatmap. Plain Go files here are platform-free and tested natively;
 // the DOM side lives in *_js.go files (js && wasm only).
-package overlay
+package session
 
 import (
 	"archive/zip"

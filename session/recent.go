@@ -1,4 +1,4 @@
-package overlay
+package session
 
 import (
 	"fmt"
@@ -116,4 +116,23 @@ func lastPC(r *core.Recent, fallback uint16) uint16 {
 		return fallback
 	}
 	return recentAt(r, 0).PC
+}
+
+// CrashRegs is the crash panel's register line.
+func CrashRegs(m *core.Machine) string {
+	c := m.CPU()
+	return fmt.Sprintf("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P $%02X (%s)  RAM bank %d  ROM bank %d  cycle %d",
+		c.PC, c.A, c.X, c.Y, c.S, c.P, FlagString(c.P), m.RAMBank(), m.ROMBank(), m.Cycle())
+}
+
+// FlagString shows P as NV-BDIZC letters, upper case when set.
+func FlagString(p uint8) string {
+	const names = "NV-BDIZC"
+	b := []byte(names)
+	for i := 0; i < 8; i++ {
+		if p&(0x80>>i) == 0 && names[i] != '-' {
+			b[i] = names[i] + ('a' - 'A')
+		}
+	}
+	return string(b)
 }

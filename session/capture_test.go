@@ -1,4 +1,4 @@
-package overlay
+package session
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func TestSessionCaptureOpensElsewhere(t *testing.T) {
 	if meta.Program != "smoke.prg" || meta.TargetFps != 30 || o.TargetFps() != 30 || !o.Paused() {
 		t.Fatalf("opened: %+v, target %v, paused %v", meta, o.TargetFps(), o.Paused())
 	}
-	if !bytes.Equal(ScreenshotPNG(o.Machine()), ScreenshotPNG(s.Machine())) {
+	if !bytes.Equal(o.Machine().VERA().FrameView(), s.Machine().VERA().FrameView()) {
 		t.Error("the opened capture shows another picture")
 	}
 	if a, b := newestRecord(s), newestRecord(o); a != b {

@@ -1,4 +1,4 @@
-package overlay
+package session
 
 import (
 	"cmp"
@@ -26,8 +26,8 @@ const (
 	// WarpBudgetMs is the host time warp may spend per displayed frame (of about 16.7 ms),
 	// leaving the rest for drawing and the browser.
 	WarpBudgetMs = 12.0
-	// maxWarpFrames caps warp even when the clock says there is time left.
-	maxWarpFrames = 120
+	// MaxWarpFrames caps warp even when the clock says there is time left.
+	MaxWarpFrames = 120
 	// warpSlices is how many pieces warp cuts a machine frame into, looking at the clock
 	// after each: stopping only between whole frames left, on average, half a frame's host
 	// time of the budget unused (about a tenth of it at 8x).
@@ -395,8 +395,8 @@ func (s *Session) Recent(n int) []Instr {
 // return to the built-in ROM's READY prompt are Stopped but not Ended.
 func (s *Session) Ended() bool { return s.ended }
 
-// returned tells whether the program returned to the built-in ROM's READY prompt.
-func (s *Session) returned() bool { _, ok := s.m.Returned(); return ok }
+// Returned tells whether the program returned to the built-in ROM's READY prompt.
+func (s *Session) Returned() bool { _, ok := s.m.Returned(); return ok }
 
 // noteStop keeps the diagnosis of a program that can no longer go on, with the
 // instructions and registers that led there (the ring moves on while the machine runs).
@@ -420,7 +420,7 @@ type Tick struct {
 // Advance runs the machine for one displayed frame: speed% of real time normally (carrying
 // the remainder), whole frames within the warp budget in warp, one frame for a step. elapsed
 // returns host milliseconds since the tick began; only warp consults it. It never runs
-// more than maxFramesPerTick (or maxWarpFrames) machine frames.
+// more than maxFramesPerTick (or MaxWarpFrames) machine frames.
 func (s *Session) Advance(elapsed func() float64) Tick {
 	var t Tick
 	if s.ended || s.dbg.stopped {
@@ -432,11 +432,11 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 		s.runTo(s.m.NextVSync(), &t)
 	case s.paused:
 	case s.toOverrun:
-		for i := 0; i < maxWarpFrames && !s.ended && s.toOverrun && !s.dbg.stopped; i++ {
+		for i := 0; i < MaxWarpFrames && !s.ended && s.toOverrun && !s.dbg.stopped; i++ {
 			s.runTo(s.m.NextVSync(), &t)
 			if n := s.prof.FrameCount(); n > 0 {
 				if r := s.prof.FrameAt(n - 1); r.Flags&perf.FrameOverrun != 0 {
-					s.toOverrun, s.paused, s.overrunAt = false, true, overrunStart(s.prof, n-1)
+					s.toOverrun, s.paused, s.overrunAt = false, true, OverrunStart(s.prof, n-1)
 				}
 			}
 			if elapsed() >= s.warpBudgetMs() {
@@ -464,7 +464,7 @@ func (s *Session) Advance(elapsed func() float64) Tick {
 // screen shows the last whole frame).
 func (s *Session) runWarp(elapsed func() float64, budget float64, t *Tick) {
 	const slice = core.CyclesPerFrame / warpSlices
-	for t.VSyncs < maxWarpFrames && !s.ended && !s.dbg.stopped {
+	for t.VSyncs < MaxWarpFrames && !s.ended && !s.dbg.stopped {
 		s.runTo(min(s.m.Cycle()+slice, s.m.NextVSync()), t)
 		if elapsed() >= budget {
 			break
@@ -507,7 +507,7 @@ func (s *Session) runTo(target uint64, t *Tick) {
 				// A return to the built-in ROM's READY prompt leaves a machine that runs on
 				// there (its cursor blinks, SYS can be typed); a return through $FFFF
 				// (--bare's convention) leaves nothing to run.
-				s.noteStop(why, kind == StopReturn && !s.returned())
+				s.noteStop(why, kind == StopReturn && !s.Returned())
 			}
 		}
 	}
@@ -530,3 +530,6 @@ func memFS(data []File) (*core.MemFS, error) {
 	}
 	return fsys, nil
 }
+
+// StopRegs is the crash panel's register line as the stop was found (CrashRegs then).
+func (s *Session) StopRegs() string { return s.stopRegs }
