@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"sort"
@@ -323,4 +324,12 @@ func (d *DirFS) Rename(from, to string) error {
 		return err
 	}
 	return d.root.Rename(f, t)
+}
+
+// Clone is a copy of the file system as it is now, which later writes to either do not
+// reach: a keyframe of a session keeps one, so that going back in time also takes back the
+// files the program saved since. Files are never changed in place (WriteFile stores a new
+// copy), so the copy shares their contents.
+func (m *MemFS) Clone() *MemFS {
+	return &MemFS{files: maps.Clone(m.files), dirs: maps.Clone(m.dirs)}
 }

@@ -82,6 +82,14 @@ func (m *Machine) Reset() {
 	}
 }
 
+// FileSystem is device 8's host file system, nil for none.
+func (m *Machine) FileSystem() FileSystem {
+	if m.sys.dos == nil {
+		return nil
+	}
+	return m.sys.dos.fs
+}
+
 // SetFileSystem attaches a host file system as device 8 (nil detaches it). The official
 // KERNAL reaches it through the jump-table traps (always armed with that ROM), the built-in
 // ROM through host calls.

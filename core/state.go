@@ -23,7 +23,7 @@ const (
 	machVersion = 1
 	cpuVersion  = 1
 	viaVersion  = 1
-	sysVersion  = 1
+	sysVersion  = 2 // 2: a program start under way (StartPRG's paste, program and typed text)
 	dosVersion  = 2 // 2: the write-protect flag (W-1) at the end
 )
 
@@ -470,6 +470,20 @@ func (s *sysDevices) save(into []byte) []byte {
 	e.Int(t.outSA)
 	e.U8(t.inDev)
 	e.U8(t.outDev)
+	// A program start under way: taken at power-on, a state must still start the program.
+	e.Bool(s.paste.armed)
+	e.Bytes(s.paste.text)
+	e.Bytes(s.paste.autoload)
+	e.Bool(s.startAtPrompt != nil)
+	if p := s.startAtPrompt; p != nil {
+		e.U16(p.Load)
+		e.Bytes(p.Data)
+		e.U16(p.Entry)
+		e.Bool(p.SYS)
+		e.Bool(p.BASIC)
+	}
+	e.String(s.typed)
+	e.String(s.unimpl)
 	return e.B
 }
 
@@ -546,6 +560,16 @@ func (s *sysDevices) load(sec *savestate.Section) error {
 	t.outSA = d.Int(-1, 255)
 	t.inDev = d.U8()
 	t.outDev = d.U8()
+	if sec.Version >= 2 {
+		s.paste.armed = d.Bool()
+		s.paste.text = d.Bytes(maxName)
+		s.paste.autoload = d.Bytes(maxHostFile)
+		if d.Bool() {
+			s.startAtPrompt = &PRG{Load: d.U16(), Data: d.Bytes(0x10000), Entry: d.U16(), SYS: d.Bool(), BASIC: d.Bool()}
+		}
+		s.typed = d.String(maxName)
+		s.unimpl = d.String(maxName)
+	}
 	if s.pending != 0 {
 		s.trapLow = 0
 	}

@@ -29,7 +29,10 @@ type Profiler struct {
 	m      *core.Machine
 	vera   *vera.VERA // source of the per-line bus model (FrameBus) at each VSYNC
 	owners Owner
-	budget Budget
+	// records: the profiler holds a running profiler's frames for display (LoadRecords)
+	// and never runs itself; its statistics say profiling was on.
+	records bool
+	budget  Budget
 
 	// Classification (classify.go). acc is the frame in progress, one entry per bucket.
 	acc       [bucketSpace]uint32

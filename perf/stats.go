@@ -143,7 +143,7 @@ type statsScratch struct {
 // Stats summarises the last n frames (all recorded frames, up to HistoryFrames, if n <= 0).
 func (p *Profiler) Stats(n int) Stats {
 	h := &p.hist
-	s := Stats{Profiling: p.On(), Budget: p.budget}
+	s := Stats{Profiling: p.On() || p.records, Budget: p.budget}
 	s.Bandwidth = Bandwidth{ClockUnits: "bus", Model: "VERA RTL " + vera.RTLTag, LineBudget: LineBudget}
 	s.Markers = MarkerStats{Mode: p.mk.on, Framed: p.mk.framed, Depth: int(p.mk.depth), ProtocolErrors: p.mk.errors}
 	avail := int(min(h.nFrames, HistoryFrames))

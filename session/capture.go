@@ -12,66 +12,21 @@ import (
 	"x16scope/savestate"
 )
 
-// Captures from the page: Capture needs the machine's state at the start of the frame it
-// captures, so the session keeps the states of the newest frame starts (uncompressed
-// sections, about 0.2 ms and 250 KB each natively), and a capture is only compressed when
-// the user asks for one.
+// Captures: any frame of the window, rebuilt from the timeline (timeline.go) on a machine
+// of its own, so the running one is not disturbed. A capture holds the state at the frame's
+// start, the inputs that arrived during it, the records of the whole window the page shows,
+// and the frame's picture.
 
-// FrameStates is how many frame starts the session keeps: the frames a paused user can
-// capture (older ones are still shown, but their state is gone).
-const FrameStates = 16
+// ErrOutsideWindow is the error for a frame or cycle the timeline cannot reach.
+var ErrOutsideWindow = errors.New("outside the time-travel window")
 
-// frameStart is the state at the start of one profiler frame.
-type frameStart struct {
-	frame   uint32 // the profiler's number of the frame that starts here
-	machine uint64 // the machine's frame count there
-	state   *savestate.File
-}
+// tagInputs is the capture section of the inputs during the captured frame (inputlog.go).
+const tagInputs = "INPT"
 
-// frameStarts is a ring of the newest frame starts.
-type frameStarts struct {
-	ring [FrameStates]frameStart
-	n    int
-}
-
-// ErrFrameTooOld is Capture's error for a selected frame whose start state is gone.
-var ErrFrameTooOld = errors.New("frame too old to capture")
-
-// keepFrameStart records the state now, at the start of a frame (after a VSYNC, or when a
-// machine is installed).
-func (s *Session) keepFrameStart() {
-	p := s.prof
-	next := uint32(1)
-	if n := p.FrameCount(); n > 0 {
-		next = p.FrameAt(n-1).Frame + 1
-	}
-	fs := &s.starts
-	e := &fs.ring[fs.n%FrameStates]
-	st := e.state
-	if st == nil {
-		st = &savestate.File{}
-	}
-	*e = frameStart{frame: next, machine: s.m.Frame(), state: capture.StateInto(st, s.m, p)}
-	fs.n++
-}
-
-// startOf finds the kept state at the start of profiler frame f.
-func (s *Session) startOf(f uint32) (frameStart, bool) {
-	fs := &s.starts
-	for i := 0; i < min(fs.n, FrameStates); i++ {
-		if e := fs.ring[(fs.n-1-i)%FrameStates]; e.state != nil && e.frame == f {
-			return e, true
-		}
-	}
-	return frameStart{}, false
-}
-
-// Capture encodes a capture of profiler frame f (0: the newest completed frame): the state
-// at its start, the frames up to it, its picture and metadata. The picture is made by
-// running the frame again from that state on a scratch machine, exactly as whoever opens
-// the capture will see it. now is the host's clock, for the date.
+// Capture encodes a capture of profiler frame f (0: the newest completed frame). now is the
+// host's clock, for the date.
 func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
-	p := s.prof
+	p := s.displayProfiler()
 	n := p.FrameCount()
 	if n == 0 {
 		return nil, errors.New("no frame to capture yet")
@@ -79,20 +34,24 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	if f == 0 {
 		f = p.FrameAt(n - 1).Frame
 	}
-	start, ok := s.startOf(f)
-	if !ok {
-		return nil, fmt.Errorf("%w: states are kept for the newest %d frames (frame %d was asked for)", ErrFrameTooOld, FrameStates, f)
+	if _, last := s.Window(); f >= last {
+		return nil, fmt.Errorf("frame %d has not finished yet (the newest finished is %d)", f, last-1)
 	}
-	cp := &capture.Capture{
-		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, start.machine, f, now),
-		State:   start.state,
-		History: p.SaveHistory(capture.HistoryWindow),
-	}
-	m2, _, err := capture.Open(cp, core.RestoreOptions{ROMs: s.roms()}, perf.OwnerOverlay)
+	r, err := s.rebuildFrame(f, true)
 	if err != nil {
-		return nil, fmt.Errorf("capture does not reopen: %w", err)
+		return nil, err
 	}
-	if cp.PNG, err = capture.EncodePNG(m2.VERA().FrameView()); err != nil {
+	state := capture.StateSections(r.m, r.p)
+	startFrame := r.m.Frame()
+	from := r.next
+	s.replay(&r, func() bool { return r.p.FrameInProgress() > f }, ^uint64(0))
+	state.Add(tagInputs, inputVersion, encodeInputs(s.tl.inputs[from:r.next]))
+	cp := &capture.Capture{
+		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, startFrame, f, now),
+		State:   state,
+		History: p.SaveHistory(perf.HistoryFrames),
+	}
+	if cp.PNG, err = capture.EncodePNG(r.m.VERA().FrameView()); err != nil {
 		return nil, err
 	}
 	return cp.Encode()
@@ -104,38 +63,60 @@ func (s *Session) roms() [][]byte {
 	if s.rom != nil {
 		r = append(r, s.rom)
 	}
-	return r
+	return append(r, s.opt.ROMs...)
 }
 
 // restoreOptions is how a state restored into this session finds what it names: the
 // ROMs by hash, and the page's data files as the host file system.
-func (s *Session) restoreOptions() (core.RestoreOptions, error) {
-	opts := core.RestoreOptions{ROMs: s.roms()}
-	if len(s.data) > 0 {
-		fsys, err := memFS(s.data)
-		if err != nil {
-			return core.RestoreOptions{}, err
-		}
-		opts.FS = fsys
+func (s *Session) restoreOptions() (core.RestoreOptions, *core.MemFS, error) {
+	opts := core.RestoreOptions{ROMs: s.roms(), FS: s.opt.FS}
+	if len(s.data) == 0 || s.opt.FS != nil {
+		return opts, nil, nil
 	}
-	return opts, nil
+	fsys, err := memFS(s.data)
+	if err != nil {
+		return core.RestoreOptions{}, nil, err
+	}
+	opts.FS = fsys
+	return opts, fsys, nil
 }
 
-// OpenCapture replaces the running machine with a capture's: paused on the captured
-// frame, whose picture and figures are the captured ones (capture.Open), ready to resume.
-// A plain save state opens paused at its start. A bad file changes nothing.
+// OpenCapture replaces the running machine with a capture's: the captured frame is run
+// again from its start with the inputs that arrived during it, so the picture and figures
+// are the captured ones, and the machine waits, paused, at the start of the frame after it.
+// The bars are the ones the capturing page showed, frames after the captured one included;
+// stepping back goes to the captured frame's start, and resuming runs on from there (the
+// frames after it are recorded anew). A plain save state opens paused at its start. A bad
+// file changes nothing.
 func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	cp, err := capture.Decode(data)
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
-	opts, err := s.restoreOptions()
+	opts, fsys, err := s.restoreOptions()
 	if err != nil {
 		return capture.Meta{}, err
 	}
-	m, p, err := capture.Open(cp, opts, perf.OwnerOverlay)
+	m, p, err := capture.Restore(cp.State, opts, s.owner)
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+	}
+	var inputs []inputEvent
+	if sec := cp.State.Get(tagInputs); sec != nil {
+		if inputs, err = decodeInputs(sec); err != nil {
+			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+		}
+	}
+	var records *perf.Profiler
+	if cp.History != nil {
+		hist := &savestate.Section{Tag: "HIST", Version: perf.HistoryVersion, Data: cp.History}
+		if err := p.LoadHistory(hist); err != nil {
+			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+		}
+		records = perf.New(m)
+		if err := records.LoadRecords(hist); err != nil {
+			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+		}
 	}
 	s.targetFps = p.Budget().TargetFps
 	s.zones = p.Zones()
@@ -153,14 +134,28 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 			s.capturedProgram = s.program
 		}
 	}
+	s.tl.reset()
+	s.gen++
+	s.fs = fsys
 	s.adopt(m, p)
-	if cp.History != nil && p.FrameCount() > 0 {
-		// The captured frame was just run again: its start is the capture's state.
-		f := p.FrameAt(p.FrameCount() - 1).Frame
-		s.starts.ring[s.starts.n%FrameStates] = frameStart{frame: f, machine: cp.Meta.Frame, state: cp.State}
-		s.starts.n++
+	s.keepKeyframe()
+	s.tl.inputs = append(s.tl.inputs, inputs...)
+	if cp.History != nil || cp.PNG != nil {
+		// The captured frame, run again with its inputs.
+		f := p.FrameInProgress()
+		r := rebuilt{m: m, p: p, fs: fsys, frameStart: m.Cycle()}
+		s.replay(&r, func() bool { return p.FrameInProgress() > f }, ^uint64(0))
+		s.tl.next, s.tl.frameStart = r.next, r.frameStart
+		s.keepKeyframe()
+		if records != nil && records.FrameInProgress() > p.FrameInProgress() {
+			// The capturing page's bars go on after this frame: shown until a run records
+			// its own (nothing after this point was captured, so it cannot be replayed).
+			t := &s.tl
+			t.past, t.detached = true, true
+			t.headCycle, t.headFrame, t.headProf = m.Cycle(), records.FrameInProgress(), records
+		}
 	}
-	s.keepFrameStart()
+	s.applyDebug()
 	s.paused, s.stepPending = true, false
 	return cp.Meta, nil
 }
@@ -172,8 +167,4 @@ func (s *Session) adopt(m *core.Machine, p *perf.Profiler) {
 	s.clearStop()
 	s.acc = 0
 	s.toOverrun = false
-	s.starts.n = 0 // the ring's buffers are kept for the new machine
-	for i := range s.starts.ring {
-		s.starts.ring[i].frame = 0
-	}
 }

@@ -92,13 +92,24 @@ func TestSessionCaptureSelectedFrame(t *testing.T) {
 	if _, err := o.OpenCapture(data); err != nil {
 		t.Fatal(err)
 	}
-	op := o.Profiler()
+	op := o.RunningProfiler()
 	got, want := *op.FrameAt(op.FrameCount() - 1), *p.FrameAt(n - 5)
 	if got != want {
 		t.Fatalf("selected frame's record:\n got %+v\nwant %+v", got, want)
 	}
-	if _, err := s.Capture(p.FrameAt(n-FrameStates-5).Frame, time.Now()); !errors.Is(err, ErrFrameTooOld) {
-		t.Fatalf("capturing a frame too old: %v", err)
+	// The bars are the capturing page's, the frames after the captured one included.
+	if shown := o.Profiler(); shown.FrameCount() != n || *shown.FrameAt(n - 1) != *p.FrameAt(n - 1) {
+		t.Fatalf("the opened capture shows %d frames, the page %d", shown.FrameCount(), n)
+	}
+	if first, _ := s.Window(); first > 1 {
+		if _, err := s.Capture(first-1, time.Now()); !errors.Is(err, ErrOutsideWindow) {
+			t.Fatalf("capturing a frame before the window: %v", err)
+		}
+	}
+	if _, last := s.Window(); true {
+		if _, err := s.Capture(last, time.Now()); err == nil {
+			t.Fatal("captured the frame in progress")
+		}
 	}
 }
 

@@ -68,8 +68,9 @@ func (s *Session) DebugContinue() {
 
 // DebugStep runs one step, then stops: "instruction" (into calls and interrupt
 // handlers), "over" (a JSR runs to its return), "out" (to the RTS or RTI of the current
-// routine), "line" (to the next source line of the .dbg, calls stepped over), "frame"
-// (to the next VSYNC).
+// routine), "line" (to the next source line of the .dbg, calls stepped over), "into" (to
+// the next source line, into calls), "frame" (to the next VSYNC). In the past it replays
+// what was recorded.
 func (s *Session) DebugStep(kind string) error {
 	m := s.m
 	switch kind {
@@ -79,22 +80,25 @@ func (s *Session) DebugStep(kind string) error {
 		m.StepOver()
 	case "out":
 		m.StepOut()
-	case "line":
+	case "line", "into":
 		if s.dbg.info == nil {
-			return errors.New("step line: no debug file (.dbg) loaded")
+			return fmt.Errorf("step %s: no debug file (.dbg) loaded", kind)
 		}
 		_, lo, hi, ok := s.dbg.info.LineAt(uint32(m.PC()))
-		if !ok {
+		switch {
+		case ok:
+			m.StepRange(lo, hi, kind == "line")
+		case kind == "line":
 			m.StepOver() // no line here: an instruction at a time, over calls
-		} else {
-			m.StepRange(lo, hi, true)
+		default:
+			m.StepInstruction(1)
 		}
 	case "frame":
 		if err := m.RunToFrame(m.Frame() + 1); err != nil {
 			return err
 		}
 	default:
-		return fmt.Errorf("step %q: want instruction, over, out, line or frame", kind)
+		return fmt.Errorf("step %q: want instruction, over, out, line, into or frame", kind)
 	}
 	s.DebugContinue()
 	return nil
@@ -114,6 +118,21 @@ func (s *Session) SetBreakpoint(addr int, bank int, on bool) error {
 		return err
 	}
 	s.dbg.bps = bps
+	return nil
+}
+
+// DebugRunTo runs until the PC reaches addr (a debug adapter's stop on entry), then stops.
+func (s *Session) DebugRunTo(addr uint16) {
+	s.m.RunTo(addr)
+	s.DebugContinue()
+}
+
+// SetBreakpoints replaces the PC breakpoints (a debug adapter sends every kind at once).
+func (s *Session) SetBreakpoints(bps []core.Breakpoint) error {
+	if err := s.m.SetBreakpoints(bps); err != nil {
+		return err
+	}
+	s.dbg.bps = slices.Clone(bps)
 	return nil
 }
 
@@ -209,7 +228,7 @@ func (s *Session) debugAfter(ev core.Event) bool {
 		if fs, err := s.rewindToFrameStart(); err != nil {
 			d.why = fmt.Sprintf("the frame ran past its budget at $%04X; going back to its start failed: %v", pc, err)
 		} else {
-			d.why = fmt.Sprintf("at the start of frame %d, which runs past its budget (at $%04X): continue or step to run it again", fs.frame, pc)
+			d.why = fmt.Sprintf("at the start of frame %d, which runs past its budget (at $%04X): continue or step to run it again", fs, pc)
 		}
 	case d.tieRegion != 0 && s.regionOver():
 		d.why = fmt.Sprintf("region %d ran past %.4g%% of the budget at $%04X", d.tieRegion, d.tieShare, s.m.PC())
@@ -241,8 +260,7 @@ func (s *Session) SetRegister(name string, v int) error {
 	if err := c.Set(name, v); err != nil {
 		return err
 	}
-	s.m.SetCPU(c)
-	return nil
+	return s.logInput(inputEvent{kind: inRegister, text: name, a: v})
 }
 
 // WatchSpec is a watchpoint as the page gives it: space "cpu", "banked" or "vram"; access
@@ -287,3 +305,6 @@ func (s *Session) SetWatchSpecs(text string) error {
 	}
 	return s.SetWatchpoints(ws)
 }
+
+// DebugInfo is the loaded ld65 debug file, nil for none.
+func (s *Session) DebugInfo() *dbginfo.Info { return s.dbg.info }

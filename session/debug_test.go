@@ -327,19 +327,17 @@ func TestPageBreakAtOverrunStart(t *testing.T) {
 		t.Fatalf("why %q", v.Why)
 	}
 	m := s.Machine()
-	start, ok := s.newestStart()
-	if !ok || start.state == nil {
-		t.Fatal("no frame start kept after going back")
+	if !s.InPast() {
+		t.Fatal("going back to the frame's start left the machine at the head")
 	}
-	// The machine stands at a frame start: the cycle just after a VSYNC, where the kept
-	// state was taken.
+	// The machine stands at a frame start: the cycle just after a VSYNC.
 	if got := m.NextVSync() - m.Cycle(); got < core.CyclesPerFrame-64 {
 		t.Errorf("stopped %d cycles before the next VSYNC, want a frame start", got)
 	}
 	if n := s.Profiler().FrameCount(); n < 5 {
 		t.Errorf("the profiler holds %d frames after going back: the history was lost", n)
 	}
-	frame := start.frame
+	frame := s.CurrentFrame()
 	// Continue: the same frame runs again and goes past its budget again.
 	s.BreakOnOverrun(true)
 	s.DebugContinue()
@@ -347,7 +345,7 @@ func TestPageBreakAtOverrunStart(t *testing.T) {
 	if !strings.Contains(v.Why, "ran past its budget") {
 		t.Fatalf("after continuing: why %q", v.Why)
 	}
-	if f, ok := s.newestStart(); !ok || f.frame != frame {
-		t.Errorf("the overrun after continuing is in frame %d, want %d again", f.frame, frame)
+	if f := s.CurrentFrame(); f != frame {
+		t.Errorf("the overrun after continuing is in frame %d, want %d again", f, frame)
 	}
 }

@@ -216,24 +216,47 @@ func (s *Session) ReadMemory(space string, bank int, addr int, n int) ([]byte, e
 	return out, nil
 }
 
-// WriteMemory writes bytes into a space (RAM and VRAM; I/O and ROM are refused).
+// WriteMemory writes bytes into a space (RAM and VRAM; I/O and ROM are refused). It is an
+// input: going back in time and running on writes them again at the same cycle.
 func (s *Session) WriteMemory(space string, bank int, addr int, data []byte) error {
-	limit, err := spaceLimit(space, bank, s.m)
+	if err := checkWrite(space, bank, addr, data, s.m); err != nil {
+		return err
+	}
+	return s.logInput(inputEvent{kind: inPoke, text: space, a: bank, b: addr, data: append([]byte(nil), data...)})
+}
+
+// checkWrite refuses a write outside its space before anything is written.
+func checkWrite(space string, bank int, addr int, data []byte, m *core.Machine) error {
+	limit, err := spaceLimit(space, bank, m)
 	if err != nil {
 		return err
 	}
 	if addr < 0 || addr+len(data) > limit {
 		return fmt.Errorf("%s $%X (%d bytes): outside the space", space, addr, len(data))
 	}
+	// The CPU's space holds the I/O page and the ROM, which take no writes: a write that
+	// reaches either is refused whole, before any byte is written.
+	if end := addr + len(data); space == SpaceCPU && len(data) > 0 && (addr < 0xA000 && end > 0x9F00 || end > 0xC000) {
+		return fmt.Errorf("cpu $%04X-$%04X: the I/O page ($9F00-$9FFF) and the ROM ($C000-$FFFF) take no writes", addr, end-1)
+	}
+	return nil
+}
+
+// writeMemory writes bytes into a space of m.
+func writeMemory(m *core.Machine, space string, bank int, addr int, data []byte) error {
+	if err := checkWrite(space, bank, addr, data, m); err != nil {
+		return err
+	}
 	for i, v := range data {
 		a := addr + i
+		var err error
 		switch space {
 		case SpaceVRAM:
-			s.m.VERA().PokeVRAM(uint32(a), v)
+			m.VERA().PokeVRAM(uint32(a), v)
 		case SpaceBanked:
-			err = s.m.PokeBanked(uint8(bank), uint16(0xA000+a), v)
+			err = m.PokeBanked(uint8(bank), uint16(0xA000+a), v)
 		default:
-			err = s.m.Poke(uint16(a), v)
+			err = m.Poke(uint16(a), v)
 		}
 		if err != nil {
 			return err

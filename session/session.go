@@ -49,9 +49,10 @@ type Session struct {
 	zones     []perf.Zone
 	targetFps float64
 
-	rom     []byte // user ROM image, nil for none
-	program *File  // the program started on load and on reset
-	data    []File // host file system content
+	rom     []byte  // user ROM image, nil for none
+	opt     Options // how the front end builds its machines
+	program *File   // the program started on load and on reset
+	data    []File  // host file system content
 
 	paused bool
 	speed  int
@@ -76,47 +77,95 @@ type Session struct {
 	stopTrace []Instr // the newest instructions when the stop was found
 	stopRegs  string  // the crash panel's register line then (CrashRegs)
 
-	dbg    debugState  // breakpoints and stepping (debug.go)
-	starts frameStarts // states at the newest frame starts, for Capture (session_capture.go)
+	dbg    debugState     // breakpoints and stepping (debug.go)
+	tl     timeline       // keyframes and inputs over the window: seek, step back, capture (timeline.go)
+	fs     *core.MemFS    // the host file system given to the machine, nil for none
+	gen    uint64         // counts the machines loads and resets built (Generation)
+	events core.Event     // what the runs of the current RunFrame reported
+	clock  func() float64 // the host's clock for timing keyframes, nil for none (SetClock)
+	toExit bool           // RunFrame returns at an exit (a return to READY), before the VSYNC
+	// owner is who holds the profiler: the page's overlay, or the DAP server or CLI.
+	owner perf.Owner
 	// capturedProgram is the program an opened capture names: it has no file to start.
 	capturedProgram *File
 }
 
-// NewSession builds a session with an empty machine (no ROM, no program), running.
-func NewSession() (*Session, error) {
-	s := &Session{speed: DefaultSpeed, targetFps: 60, dbg: debugState{raster: -1}}
+// NewSession builds a session with an empty machine (no ROM, no program), running, for
+// the page's overlay.
+func NewSession() (*Session, error) { return NewSessionWith(Options{}) }
+
+// Options are what a front end other than the page sets for its session.
+type Options struct {
+	// RAMKB is the banked RAM size (0: 512 KB, the default machine).
+	RAMKB int
+	// Owner holds the profiler (0: perf.OwnerOverlay).
+	Owner perf.Owner
+	// Bare builds machines with no ROM at all when no ROM is loaded: programs start
+	// directly (the CLI's --bare).
+	Bare bool
+	// NoIdleSkip executes every pass of idle loops instead of fast-forwarding them.
+	NoIdleSkip bool
+	// FS is a host file system of the front end's own (the CLI's --fs folder), used
+	// instead of the data files loaded. Going back in time does not take back what the
+	// program wrote to it (only an in-memory one's files are kept with the keyframes).
+	FS core.FileSystem
+	// ROMs are more ROM images a capture or save state may name by hash (the CLI's
+	// --rom and X16_ROM), besides the built-in one and the one loaded.
+	ROMs [][]byte
+}
+
+// NewSessionWith builds a session with an empty machine, running.
+func NewSessionWith(o Options) (*Session, error) {
+	s := &Session{speed: DefaultSpeed, targetFps: 60, dbg: debugState{raster: -1}, owner: cmp.Or(o.Owner, perf.OwnerOverlay), opt: o}
 	m, err := s.build(nil)
 	if err != nil {
 		return nil, err
 	}
-	s.install(m)
+	s.install(m, nil)
 	return s, nil
 }
 
 // build makes a machine for a user ROM image, or with the built-in ROM when there is none
 // (so a dropped PRG has a KERNAL: its IRQ handler, keyboard, GETIN, CHROUT).
 func (s *Session) build(user []byte) (*core.Machine, error) {
-	if user == nil {
-		return core.New(core.Config{ROM: rom.Image()})
+	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB}
+	if user == nil && !s.opt.Bare {
+		cfg.ROM = rom.Image()
 	}
-	return core.New(core.Config{ROM: user})
+	m, err := core.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	m.SetIdleSkip(!s.opt.NoIdleSkip)
+	return m, nil
 }
 
 // install makes m the running machine, with a fresh profiler that carries the session's
-// zones and target. The overlay owns profiling for as long as the page is open, so the
-// profiler is on from the first cycle (PROFILER.md section 5).
-func (s *Session) install(m *core.Machine) {
+// zones and target, and starts a new timeline. The session owns profiling for as long as
+// it lives, so the profiler is on from the first cycle (PROFILER.md section 5).
+func (s *Session) install(m *core.Machine, fs *core.MemFS) {
 	p := perf.New(m)
 	p.SetTargetFps(s.targetFps)
 	p.SetZones(s.zones)
-	p.Acquire(perf.OwnerOverlay)
+	p.Acquire(s.owner)
+	s.gen++
+	s.tl.reset()
+	s.fs = fs
 	s.adopt(m, p)
-	s.keepFrameStart()
+	s.keepKeyframe()
 	s.applyDebug()
 }
 
-// Profiler is the running machine's profiler.
-func (s *Session) Profiler() *perf.Profiler { return s.prof }
+// Generation changes whenever a load or reset builds a new machine, which starts with
+// nothing plugged in (a seek does not change it: the machine it rebuilds had what was given).
+func (s *Session) Generation() uint64 { return s.gen }
+
+// Profiler is the profiler whose records the page shows: the running machine's, or, while
+// the machine is in the past (after a seek), the head's, with every frame of the window.
+func (s *Session) Profiler() *perf.Profiler { return s.displayProfiler() }
+
+// RunningProfiler is the running machine's own profiler (the same as Profiler at the head).
+func (s *Session) RunningProfiler() *perf.Profiler { return s.prof }
 
 // SetTargetFps sets the budget's target frame rate.
 func (s *Session) SetTargetFps(fps float64) error {
@@ -206,6 +255,11 @@ func (s *Session) Load(files []File) error {
 	if err != nil {
 		return err
 	}
+	return s.apply(b)
+}
+
+// apply loads a bundle (Load's second half).
+func (s *Session) apply(b Bundle) error {
 	zones, err := s.auxZones(b)
 	if err != nil {
 		return err
@@ -227,12 +281,16 @@ func (s *Session) Load(files []File) error {
 	if b.ROM == nil && b.Program == nil {
 		// Data, symbol or zone files only: the program keeps running.
 		if len(b.Data) > 0 {
-			// New data files join the running program's host file system.
+			// New data files join the running program's host file system (an input: a
+			// replay gives the machine the same files at the same cycle).
 			fsys, err := memFS(data)
 			if err != nil {
 				return err
 			}
-			s.m.SetFileSystem(fsys)
+			if err := s.logInput(inputEvent{kind: inFiles, fs: fsys}); err != nil {
+				return err
+			}
+			s.fs, _ = s.m.FileSystem().(*core.MemFS) // the machine's own copy, which it writes
 		}
 		if err := s.SetZones(zones); err != nil {
 			return fmt.Errorf("%w: %v", ErrBadFile, err)
@@ -240,21 +298,24 @@ func (s *Session) Load(files []File) error {
 		s.data = data
 		return nil
 	}
-	m, err := s.start(rom, prog, data)
+	m, fs, err := s.start(rom, prog, data)
 	if err != nil {
 		return err
 	}
 	s.rom, s.program, s.data, s.zones = rom, prog, data, zones
-	s.install(m)
+	s.install(m, fs)
 	return nil
 }
 
-// LoadPRG starts a program file (the JS API's loadPRG).
+// LoadPRG starts a program file (the JS API's loadPRG, the CLI and DAP server), whatever
+// its name ends in (X16 programs are often named without .prg); it is also on the host
+// file system, as a dropped PRG is.
 func (s *Session) LoadPRG(name string, data []byte) error {
 	if name == "" {
 		name = "program.prg"
 	}
-	return s.Load([]File{{Name: name, Data: data}})
+	f := File{Name: name, Data: data}
+	return s.apply(Bundle{Program: &f, Data: []File{f}})
 }
 
 // LoadROM installs a ROM image and resets (the JS API's loadROM).
@@ -264,25 +325,29 @@ func (s *Session) LoadROM(data []byte) error {
 
 // ForgetROM drops the user ROM and restarts on the built-in one.
 func (s *Session) ForgetROM() error {
-	m, err := s.start(nil, s.program, s.data)
+	m, fs, err := s.start(nil, s.program, s.data)
 	if err != nil {
 		return err
 	}
 	s.rom = nil
-	s.install(m)
+	s.install(m, fs)
 	return nil
 }
 
-// start builds a machine for a ROM and starts a program on it (either may be absent).
-func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, error) {
+// start builds a machine for a ROM and starts a program on it (either may be absent),
+// with the data files as its host file system.
+func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *core.MemFS, error) {
 	m, err := s.build(rom)
 	if err != nil {
-		return nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
+		return nil, nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
-	if len(data) > 0 {
-		fsys, err := memFS(data)
-		if err != nil {
-			return nil, err
+	var fsys *core.MemFS
+	switch {
+	case s.opt.FS != nil:
+		m.SetFileSystem(s.opt.FS)
+	case len(data) > 0:
+		if fsys, err = memFS(data); err != nil {
+			return nil, nil, err
 		}
 		m.SetFileSystem(fsys)
 	}
@@ -290,23 +355,22 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, err
 		if _, err := m.StartPRG(prog.Data); err != nil {
 			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
 			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
-			return nil, fmt.Errorf("%w: %s: %s", ErrBadFile, prog.Name, msg)
+			return nil, nil, fmt.Errorf("%w: %s: %s", ErrBadFile, prog.Name, msg)
 		}
 	}
-	return m, nil
+	return m, fsys, nil
 }
 
 // Reset restarts: the program is loaded and started afresh (a direct start needs no ROM),
 // or, with no program, the machine resets into its ROM.
 func (s *Session) Reset() {
 	if s.program != nil {
-		if m, err := s.start(s.rom, s.program, s.data); err == nil {
-			s.install(m)
+		if m, fs, err := s.start(s.rom, s.program, s.data); err == nil {
+			s.install(m, fs)
 			return
 		}
 	}
-	s.m.Reset()
-	s.m.ClearRecent()
+	s.logInput(inputEvent{kind: inReset}) // a reset of the same machine: it runs on from it
 	s.clearStop()
 }
 
@@ -343,9 +407,11 @@ func (s *Session) Program() string {
 // HostFiles are the files on the host file system.
 func (s *Session) HostFiles() []File { return s.data }
 
-// Pause, Resume and the run controls.
+// Pause, Resume and the run controls. Resuming in the past forks: the frames after the
+// current one are dropped and recorded again as the program runs on (timeline.go); a step
+// replays what was recorded.
 func (s *Session) Pause()  { s.paused = true; s.stepPending = false; s.toOverrun = false }
-func (s *Session) Resume() { s.paused = false; s.acc = 0; s.dbg.stopped = false }
+func (s *Session) Resume() { s.fork(); s.paused = false; s.acc = 0; s.dbg.stopped = false }
 
 // Paused tells whether the user or the debugger paused (a stopped program is not "paused").
 func (s *Session) Paused() bool { return s.paused || s.dbg.stopped }
@@ -486,14 +552,20 @@ func (s *Session) WarpMore(elapsed func() float64, budget float64) Tick {
 	return t
 }
 
-// runTo runs until a cycle, stopping early when the program stops.
+// runTo runs until a cycle, stopping early when the program stops. In the past it replays
+// the logged inputs as their cycles come, and reaches the head with the head's state.
 func (s *Session) runTo(target uint64, t *Tick) {
 	m, start, frame := s.m, s.m.Cycle(), s.m.Frame()
+	if s.tl.detached {
+		s.fork() // an opened capture's later bars: nothing recorded leads there
+	}
 	for s.m.Cycle() < target && !s.ended && !s.dbg.stopped {
-		// Runs stop at each VSYNC, where the state of the frame that starts is kept.
-		ev := s.m.RunUntil(s.debugChunk(min(target, s.m.NextVSync())))
+		s.replayInputs()
+		// Runs stop at each VSYNC, where a keyframe may be due.
+		ev := s.m.RunUntil(s.debugChunk(s.replayBound(min(target, s.m.NextVSync()))))
+		s.events |= ev
 		if ev&core.EventVSync != 0 {
-			s.keepFrameStart()
+			s.keepKeyframe()
 		}
 		if s.debugAfter(ev) {
 			break
@@ -510,12 +582,30 @@ func (s *Session) runTo(target uint64, t *Tick) {
 				s.noteStop(why, kind == StopReturn && !s.Returned())
 			}
 		}
+		if s.toExit && ev&core.EventExit != 0 {
+			break
+		}
 	}
+	s.atHead()
 	if s.m != m {
-		return // the debugger went back to a frame's start on a restored machine (debug_rewind.go)
+		return // the debugger went back to a frame's start on a rebuilt machine (debug_rewind.go)
 	}
 	t.Cycles += s.m.Cycle() - start
 	t.VSyncs += int(s.m.Frame() - frame)
+}
+
+// RunFrame runs the machine to its next VSYNC, for front ends that pace frames themselves
+// (the DAP server, the CLI), whether or not the session is paused: up to a debugger stop or
+// an exit (a return to READY: the next RunFrame goes on from there), through the recorded
+// inputs in the past. It returns what the runs reported (EventVSync,
+// EventStop, EventExit, EventBreak); Stopped and DebugStopped say what they mean.
+func (s *Session) RunFrame() core.Event {
+	var t Tick
+	s.events = 0
+	s.toExit = true
+	s.runTo(s.m.NextVSync(), &t)
+	s.toExit = false
+	return s.events
 }
 
 // memFS puts files on an in-memory host file system (device 8).
