@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser worker worker-test loadtest bench bench-wasm bench-browser fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser dap-test worker worker-test loadtest bench bench-wasm bench-browser fuzz clean
 
 all: test
 
@@ -16,8 +16,9 @@ setup-test:
 	@bash scripts/setup-test.sh
 
 ## test: vet, unit tests, checks that committed 6502 binaries match their sources, the
-## browser tests in headless Chromium, and the Workers build under wrangler dev.
-test: setup-test vet unit unit-js asm-check rom-check make-check browser worker-test
+## browser tests in headless Chromium, the debug adapter driven by VS Code's DAP test
+## client, and the Workers build under wrangler dev.
+test: setup-test vet unit unit-js asm-check rom-check make-check browser dap-test worker-test
 
 ## run: build the browser app (only when its sources changed) and serve it on
 ## http://127.0.0.1:8080 (loopback only), with the share service keeping captures in
@@ -52,6 +53,12 @@ _ := $(shell mkdir -p bin; v="$$($(GO) version)"; [ "$$(cat $(GO_VERSION_STAMP) 
 ## packages when missing) and the list of skipped browser tests.
 browser:
 	bash scripts/test-browser.sh
+
+## dap-test: `x16scope dap` driven by VS Code's debug adapter test client
+## (@vscode/debugadapter-testsupport, pinned): breakpoints, steps, stepBack and
+## reverseContinue on a ca65 and a cc65 program (tests/dap/).
+dap-test:
+	bash scripts/test-dap.sh
 
 ## worker: build the share service for Cloudflare Workers into worker/build (wrangler.toml).
 worker:
@@ -107,11 +114,11 @@ rom-check: rom
 ## shaped like X16 games (core/testdata/bench) and reports ms/frame and the real-time factor
 ## (x-realtime; the -cpu figures count the process's CPU time, steadier on a loaded machine).
 bench:
-	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf ./ym2151
+	$(GO) test -run XXX -bench . -benchmem ./core ./vera ./perf ./ym2151 ./session
 
 ## bench-wasm: the same benchmarks compiled to wasm and run under Node.
 bench-wasm:
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf ./ym2151
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run XXX -bench . ./core ./vera ./perf ./ym2151 ./session
 
 ## bench-browser: the benchmark programs in the page, in headless Chromium (the browser
 ## tests' flags): displayed frames a second at 100 %, emulation and overlay ms a frame,

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"x16scope/capture"
 	"x16scope/core"
 	"x16scope/perf"
-	"x16scope/rom"
-	"x16scope/savestate"
+	"x16scope/session"
 )
 
 // captureFlags are run's and profile's --capture-at, -o and --resume.
@@ -22,18 +21,15 @@ type captureFlags struct {
 	out    string
 	resume string
 
-	// set while a capture is being taken: the state at the captured frame's start
-	start      *savestate.File
-	startFrame uint64
-	program    string
-	resumed    *capture.Capture // the file --resume loaded
-	resumedAt  [2]uint64        // its frame and cycle
+	meta     capture.Meta // the --resume file's
+	isCapt   bool         // the --resume file is a capture (else a plain save state)
+	resumeAt [2]uint64    // the frame (VSYNCs from power-on) and cycle the resumed run starts at
 }
 
 func (c *captureFlags) register(fs *flag.FlagSet, canCapture bool) {
-	fs.StringVar(&c.resume, "resume", "", "start from the save state or capture `FILE` instead of a program (then no FILE.PRG is given)")
+	fs.StringVar(&c.resume, "resume", "", "start from the save state or capture `FILE` instead of a program (then no FILE.PRG is given); --frames still counts from power-on and must be after the captured frame")
 	if canCapture {
-		fs.IntVar(&c.at, "capture-at", -1, "capture frame `N` (counted from power-on, as --frames): its start state, picture and profiler records, written to -o")
+		fs.IntVar(&c.at, "capture-at", -1, "capture frame `N` (counted from power-on, as --frames; any frame of the last 60 s of the run): its start state, the inputs during it, its picture and the profiler records up to it, written to -o")
 		fs.StringVar(&c.out, "o", "", "write the capture to `FILE` (with --capture-at)")
 	}
 }
@@ -67,92 +63,114 @@ func (c *captureFlags) parseArgs(fs *flag.FlagSet, args []string) (string, error
 	return prg, err
 }
 
-// restore builds the machine and profiler of the --resume file. Its ROM comes from the
-// file (the user's own), or is found by hash among the built-in ROM, --rom and X16_ROM.
-func (c *captureFlags) restore(mf *machineFlags) (*core.Machine, *perf.Profiler, error) {
+// start builds the command's session and starts what it runs: the --resume file, or the
+// program. For a program it returns the program as parsed.
+func (c *captureFlags) start(mf *machineFlags, prgPath string, owner perf.Owner) (*session.Session, core.PRG, error) {
+	if c.resume == "" {
+		s, err := mf.newSession(owner, nil)
+		if err != nil {
+			return nil, core.PRG{}, err
+		}
+		prg, err := mf.load(s, prgPath)
+		return s, prg, err
+	}
+	s, err := c.open(mf, owner)
+	return s, core.PRG{}, err
+}
+
+// open builds a session on the --resume file. A capture opens as the page opens it: its
+// frame run again from its start with the inputs that arrived during it, the machine then at
+// the start of the frame after; a plain save state opens at its start. Its ROM is the file's
+// own, or is found by hash among the built-in ROM, --rom and X16_ROM.
+func (c *captureFlags) open(mf *machineFlags, owner perf.Owner) (*session.Session, error) {
 	data, err := os.ReadFile(c.resume)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--resume: %w", err)
+		return nil, fmt.Errorf("--resume: %w", err)
 	}
-	cp, err := capture.Decode(data)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", c.resume, err)
-	}
-	roms := [][]byte{rom.Image()}
+	var roms [][]byte
 	for _, path := range []string{mf.rom, os.Getenv("X16_ROM")} {
 		if path == "" {
 			continue
 		}
 		img, err := os.ReadFile(path)
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading ROM: %w", err)
+			return nil, fmt.Errorf("reading ROM: %w", err)
 		}
 		roms = append(roms, img)
 	}
-	opt := core.RestoreOptions{ROMs: roms}
-	if mf.input.fsDir != "" {
-		fsys, err := core.NewDirFS(mf.input.fsDir)
-		if err != nil {
-			return nil, nil, err
-		}
-		opt.FS = fsys
-	}
-	m, p, err := capture.Restore(cp.State, opt, perf.OwnerCLI)
+	s, err := mf.newSession(owner, roms)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", c.resume, err)
+		return nil, err
 	}
-	m.SetIdleSkip(!mf.noIdleSkip)
-	c.resumed = cp
-	c.resumedAt = [2]uint64{m.Frame(), m.Cycle()}
-	return m, p, nil
+	meta, err := s.OpenCapture(data)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": ")
+		return nil, fmt.Errorf("%s: %s", c.resume, strings.TrimPrefix(msg, "capture: "))
+	}
+	if mf.noIdleSkip {
+		// A restored machine fast-forwards idle loops; the flag is only a check (same results).
+		s.Machine().SetIdleSkip(false)
+	}
+	m := s.Machine()
+	c.meta, c.isCapt = meta, meta.Date != ""
+	c.resumeAt = [2]uint64{m.Frame(), m.Cycle()}
+	mf.input.skipTo(m.Frame())
+	if err := mf.input.started(s); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // describeResume is the report's first line for a resumed run.
 func (c *captureFlags) describeResume() string {
-	s := fmt.Sprintf("resumed: %s at frame %d, cycle %d", c.resume, c.resumedAt[0], c.resumedAt[1])
-	if c.resumed != nil && c.resumed.Meta.Program != "" {
-		s += fmt.Sprintf(" (capture of %s, %s)", c.resumed.Meta.Program, c.resumed.Meta.Date)
+	if !c.isCapt {
+		return fmt.Sprintf("resumed: %s, a save state at the end of frame %d (cycle %d)", c.resume, c.resumeAt[0], c.resumeAt[1])
+	}
+	s := fmt.Sprintf("resumed: %s, frame %d run again; on from cycle %d", c.resume, c.resumeAt[0], c.resumeAt[1])
+	if c.meta.Program != "" {
+		s += fmt.Sprintf(" (capture of %s, %s)", c.meta.Program, c.meta.Date)
 	}
 	return s
 }
 
-// lastFrame is the frame a run ends with: --frames counts from power-on, and a resumed
-// machine (already past it, usually) runs --frames more frames.
-func (c *captureFlags) lastFrame(m *core.Machine, frames int) uint64 {
-	if c.resume != "" {
-		return m.Frame() + uint64(frames)
+// lastFrame is the frame the run ends with. Frames count from power-on, resumed or not:
+// --frames N ends at the end of frame N. A resumed run without --frames runs def frames on
+// from where it resumed; with a --frames at or before it, there is nothing to run.
+func (c *captureFlags) lastFrame(fs *flag.FlagSet, frames, def int) (uint64, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "frames" })
+	if c.resume == "" {
+		return uint64(frames), nil
 	}
-	return uint64(frames)
+	from := c.resumeAt[0]
+	if !given {
+		return from + uint64(def), nil
+	}
+	if uint64(frames) <= from {
+		what := fmt.Sprintf("%s is a capture of frame %d", c.resume, from)
+		if !c.isCapt {
+			what = fmt.Sprintf("%s is a save state at the end of frame %d", c.resume, from)
+		}
+		return 0, usagef("--frames %d: %s, and --frames counts from power-on: give a frame after it (%d or more)", frames, what, from+1)
+	}
+	return uint64(frames), nil
 }
 
-// beforeFrame is called before the command runs the next frame (m.Frame()+1, counted from
-// power-on): at the captured frame it saves the state at its start.
-func (c *captureFlags) beforeFrame(m *core.Machine, p *perf.Profiler) {
-	if c.at == int(m.Frame())+1 && c.start == nil {
-		c.start = capture.StateSections(m, p)
-		c.startFrame = m.Frame()
-	}
-}
-
-// afterFrame is called after each VSYNC: when the frame that ended (m.Frame()) was the
-// captured one, the capture is written.
-func (c *captureFlags) afterFrame(m *core.Machine, p *perf.Profiler, stdout io.Writer) error {
-	n := int(m.Frame())
-	if c.start == nil || c.at != n {
+// afterFrame is called after each frame: once the run has finished the frame to capture,
+// the capture is taken (the session rebuilds that frame from its time-travel window) and
+// written.
+func (c *captureFlags) afterFrame(s *session.Session, stdout io.Writer) error {
+	if c.at < 1 || uint64(c.at) > s.Machine().Frame() {
 		return nil
 	}
-	cp, err := capture.Take(c.start, m, p, c.program, c.startFrame, time.Now())
+	data, err := s.Capture(uint32(c.at), time.Now())
 	if err != nil {
-		return err
-	}
-	data, err := cp.Encode()
-	if err != nil {
-		return err
+		return fmt.Errorf("--capture-at %d: %v", c.at, err)
 	}
 	if err := os.WriteFile(c.out, data, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "capture: %s (frame %d, %d bytes)\n", c.out, n, len(data))
+	fmt.Fprintf(stdout, "capture: %s (frame %d, %d bytes)\n", c.out, c.at, len(data))
 	c.at = -1
 	return nil
 }
@@ -165,52 +183,15 @@ func (c *captureFlags) missed() error {
 	return nil
 }
 
-// programName is what captures call the program.
-func programName(path string) string { return filepath.Base(path) }
-
-// machine builds run's machine: from --resume, or from the program (with a profiler
-// attached when a frame is to be captured, so the capture has its records).
-func (c *captureFlags) machine(mf *machineFlags, prgPath string) (*core.Machine, *perf.Profiler, core.PRG, error) {
-	if c.resume != "" {
-		m, p, err := c.restore(mf)
-		return m, p, core.PRG{}, err
-	}
-	m, prg, err := mf.newMachine(prgPath)
-	if err != nil {
-		return nil, nil, prg, err
-	}
-	c.program = programName(prgPath)
-	var p *perf.Profiler
-	if c.at >= 0 {
-		p = perf.New(m)
-		p.Acquire(perf.OwnerCLI)
-	}
-	return m, p, prg, nil
-}
-
-// profiled builds profile's machine and profiler: from --resume (the profiler continues
-// with the saved zones, region names and target), or from the program.
-func (c *captureFlags) profiled(mf *machineFlags, prgPath string, fs *flag.FlagSet) (*core.Machine, *perf.Profiler, core.PRG, error) {
-	if c.resume != "" {
-		m, p, err := c.restore(mf)
-		return m, p, core.PRG{}, err
-	}
-	m, prg, err := mf.newMachine(prgPath)
-	if err != nil {
-		return nil, nil, prg, err
-	}
-	return m, perf.New(m), prg, nil
-}
-
-// applyProfileFlags sets the target and zones from the flags; a resumed profiler keeps the
-// saved ones unless the flags are given.
-// Routines from a zip's label files (fromZip) come first: --sym and --zones win where they
+// applyProfileFlags sets the target and zones from the flags; a resumed session keeps the
+// saved ones unless the flags are given. Routines from a zip's label files (which the
+// session made zones of when it loaded the zip) come first: --sym and --zones win where they
 // overlap.
-func (c *captureFlags) applyProfileFlags(p *perf.Profiler, fs *flag.FlagSet, fps float64, symPath, zonesPath string, prg core.PRG, fromZip []perf.Zone) error {
+func (c *captureFlags) applyProfileFlags(s *session.Session, fs *flag.FlagSet, fps float64, symPath, zonesPath string, prg core.PRG) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if c.resume == "" || given["fps"] {
-		if err := p.SetTargetFps(fps); err != nil {
+		if err := s.SetTargetFps(fps); err != nil {
 			return fmt.Errorf("--fps: %w", err)
 		}
 	}
@@ -219,8 +200,10 @@ func (c *captureFlags) applyProfileFlags(p *perf.Profiler, fs *flag.FlagSet, fps
 		if err != nil {
 			return err
 		}
-		zones = append(append([]perf.Zone(nil), fromZip...), zones...)
-		if err := p.SetZones(zones); err != nil {
+		if c.resume == "" {
+			zones = append(s.Zones(), zones...)
+		}
+		if err := s.SetZones(zones); err != nil {
 			return err
 		}
 	}

@@ -18,15 +18,16 @@ import (
 // X16 programs at the source level. It speaks DAP over stdin/stdout, or with --port over
 // TCP on 127.0.0.1 (one session at a time, for as long as it runs).
 //
-// One goroutine reads and decodes messages; the session (dap_session.go) owns the machine
-// and handles them one at a time, running frames between them while the program runs.
+// One goroutine reads and decodes messages; the session (dap_session.go, on a
+// session.Session, which also steps it backwards: dap_reverse.go) owns the machine and
+// handles them one at a time, running frames between them while the program runs.
 
 func dapMain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dap", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	port := fs.Int("port", -1, "serve on TCP `PORT` of 127.0.0.1 (0 picks a free port) instead of stdin/stdout")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope dap [--port N]\n\nA Debug Adapter Protocol server: launch a PRG with its ld65 debug file (ld65 --dbgfile)\nand debug it from an editor. See README.md, \"Debugging\".")
+		fmt.Fprintln(stderr, "usage: x16scope dap [--port N]\n\nA Debug Adapter Protocol server: launch a PRG with its ld65 debug file (ld65 --dbgfile)\nand debug it from an editor, forwards and backwards (stepBack, reverseContinue over the\nlast 60 s). See README.md, \"Debugging\".")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

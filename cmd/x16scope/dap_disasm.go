@@ -27,7 +27,7 @@ func (s *dapSession) disassemble(a dap.DisassembleArguments) ([]dap.Disassembled
 	if a.InstructionCount < 0 || a.InstructionCount > maxDisassemble || a.InstructionOffset < -maxDisassemble || a.InstructionOffset > maxDisassemble {
 		return nil, fmt.Errorf("instructionCount %d / instructionOffset %d: at most %d", a.InstructionCount, a.InstructionOffset, maxDisassemble)
 	}
-	peek := s.m.Peek
+	peek := s.machine().Peek
 	start := int(base)
 	if k := -a.InstructionOffset; k > 0 {
 		start = backUp(uint16(base), k, peek)

@@ -17,11 +17,13 @@ import (
 	"x16scope/core"
 	"x16scope/core/dbginfo"
 	"x16scope/perf"
-	"x16scope/rom"
+	"x16scope/session"
 )
 
-// dapSession is one debugging session: the machine, its debug information and where the
-// client's breakpoints went.
+// dapSession is one debugging session: the x16scope session that holds the machine (and
+// its time travel, which stepping back uses), the debug information and where the client's
+// breakpoints went. Every change to the machine goes through the session, which logs it,
+// so going back and forward again replays it; reads are side-effect-free peeks.
 type dapSession struct {
 	w   *bufio.Writer
 	log io.Writer
@@ -33,9 +35,8 @@ type dapSession struct {
 	running     bool
 	done        bool
 
-	m        *core.Machine
-	prof     *perf.Profiler
-	info     *dbginfo.Info // nil without usable debug info
+	ses      *session.Session
+	info     *dbginfo.Info // the session's debug info, nil without usable debug info
 	srcRoot  string        // directory the .dbg's relative file names are relative to
 	syms     []perf.Symbol // labels from .dbg or .sym, sorted by address
 	cStack   int           // address of cc65's C stack pointer (sp or c_sp), -1 for none
@@ -168,6 +169,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 			SupportsDataBreakpoints:          true,
 			SupportsTerminateRequest:         true,
 			SupportsDisassembleRequest:       true,
+			SupportsStepBack:                 true,
 			ExceptionBreakpointFilters: []dap.ExceptionBreakpointsFilter{
 				{Filter: "brk", Label: "BRK", Description: "Stop before a BRK instruction"},
 				{Filter: "stp", Label: "STP", Description: "Stop before an STP instruction"},
@@ -187,7 +189,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 		if !s.configured {
 			s.configured = true
 			if s.stopOnEntry {
-				s.m.RunTo(s.entry)
+				s.ses.DebugRunTo(s.entry)
 				s.stepping = true
 			}
 			s.resume()
@@ -213,7 +215,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 				return fmt.Errorf("unknown filter %q (brk, stp)", f)
 			}
 		}
-		s.m.SetBreakOn(s.brk, s.stp)
+		s.ses.SetBreakOn(s.brk, s.stp)
 		s.send(&dap.SetExceptionBreakpointsResponse{Response: response(q)})
 	case *dap.DataBreakpointInfoRequest:
 		body := s.dataBreakpointInfo(q.Arguments)
@@ -229,7 +231,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 	case *dap.PauseRequest:
 		s.send(&dap.PauseResponse{Response: response(q)})
 		if s.running {
-			s.m.CancelStep()
+			s.ses.DebugBreak()
 			s.stopped("pause", "paused")
 		}
 	case *dap.NextRequest:
@@ -238,6 +240,10 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 		return s.step(q, "stepIn", q.Arguments.Granularity)
 	case *dap.StepOutRequest:
 		return s.step(q, "stepOut", q.Arguments.Granularity)
+	case *dap.StepBackRequest:
+		return s.stepBack(q, q.Arguments.Granularity)
+	case *dap.ReverseContinueRequest:
+		return s.reverseContinue(q)
 	case *dap.StackTraceRequest:
 		if s.running {
 			return errNotStopped
@@ -299,7 +305,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 		}
 		s.send(&dap.DisassembleResponse{Response: response(q), Body: dap.DisassembleResponseBody{Instructions: ins}})
 	case *PerfStatsRequest:
-		s.send(&PerfStatsResponse{Response: response(q), Body: s.prof.Stats(0)})
+		s.send(&PerfStatsResponse{Response: response(q), Body: s.ses.Profiler().Stats(0)})
 	case *dap.DisconnectRequest:
 		s.send(&dap.DisconnectResponse{Response: response(q)})
 		s.end()
@@ -339,32 +345,40 @@ func (s *dapSession) launch(raw json.RawMessage) error {
 	if err != nil {
 		return fmt.Errorf("reading program: %v", err)
 	}
-	cfg := core.Config{RAMKB: a.RAMKB, ROM: rom.Image()}
-	if a.ROM != "" {
-		if cfg.ROM, err = os.ReadFile(a.ROM); err != nil {
-			return fmt.Errorf("reading ROM: %v", err)
-		}
-	}
-	m, err := core.New(cfg)
+	ses, err := session.NewSessionWith(session.Options{RAMKB: a.RAMKB, Owner: perf.OwnerAPI})
 	if err != nil {
 		return err
 	}
-	p := perf.New(m)
+	if a.ROM != "" {
+		img, err := os.ReadFile(a.ROM)
+		if err != nil {
+			return fmt.Errorf("reading ROM: %v", err)
+		}
+		if err := ses.LoadROM(img); err != nil {
+			return fmt.Errorf("rom %s: %s", a.ROM, strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": "))
+		}
+	}
 	if a.FPS != 0 {
-		if err := p.SetTargetFps(a.FPS); err != nil {
+		if err := ses.SetTargetFps(a.FPS); err != nil {
 			return fmt.Errorf("fps: %v", err)
 		}
 	}
-	prg, err := m.StartPRG(file)
-	if err != nil {
-		return fmt.Errorf("%s: %v", a.Program, err)
+	name := filepath.Base(a.Program)
+	if err := ses.LoadPRG(name, file); err != nil {
+		msg := strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": ")
+		return fmt.Errorf("%s: %s", a.Program, strings.TrimPrefix(msg, name+": "))
 	}
-	p.Acquire(perf.OwnerAPI)
-	m.KeepRecent(true)
-	s.m, s.prof, s.entry = m, p, prg.Entry
+	prg, err := core.ParsePRG(file) // it started: it parses
+	if err != nil {
+		return err
+	}
+	// Held until configurationDone: the client sets its breakpoints (and may look at the
+	// machine or edit it) first.
+	ses.DebugBreak()
+	s.ses, s.entry = ses, prg.Entry
 	s.maxSpeed, s.stopOnEntry = a.MaxSpeed, a.StopOnEntry
 	s.launched = true
-	s.loadDebugInfo(a, file)
+	s.loadDebugInfo(a)
 	s.flushConsole()
 	return nil
 }
@@ -372,20 +386,18 @@ func (s *dapSession) launch(raw json.RawMessage) error {
 // loadDebugInfo reads the .dbg (default: the program's name with .dbg) and the .sym
 // file. Trouble with either is reported to the user and leaves the session without them:
 // the program runs all the same.
-func (s *dapSession) loadDebugInfo(a launchArgs, prg []byte) {
+func (s *dapSession) loadDebugInfo(a launchArgs) {
 	base := strings.TrimSuffix(strings.TrimSuffix(a.Program, ".prg"), ".PRG")
 	dbgPath, explicit := a.DbgFile, a.DbgFile != ""
 	if !explicit {
 		dbgPath = base + ".dbg"
 	}
 	if data, err := os.ReadFile(dbgPath); err == nil {
-		info, err := dbginfo.Parse(data)
-		if err == nil {
-			err = info.CheckProgram(filepath.Base(a.Program), prg)
-		}
-		if err != nil {
+		// The session checks that the file is the program's build.
+		if err := s.ses.LoadDebugInfo(filepath.Base(dbgPath), data); err != nil {
 			s.output("console", fmt.Sprintf("x16scope: debug file %s not used: %v\n", dbgPath, err))
 		} else {
+			info := s.ses.DebugInfo()
 			s.info = info
 			s.srcRoot = a.SourceRoot
 			if s.srcRoot == "" {
@@ -425,20 +437,33 @@ func (s *dapSession) loadDebugInfo(a launchArgs, prg []byte) {
 	}
 }
 
+// flushConsole sends what the program printed and the machine's notices. In the past
+// (after stepping back) the machine runs again what it ran before: what it prints there
+// was sent the first time.
 func (s *dapSession) flushConsole() {
-	if out := s.m.DrainConsole(); len(out) > 0 {
+	m := s.machine()
+	out, notices := m.DrainConsole(), m.DrainNotices()
+	if s.ses.InPast() {
+		return
+	}
+	if len(out) > 0 {
 		s.output("stdout", string(out))
 	}
-	for _, n := range s.m.DrainNotices() {
+	for _, n := range notices {
 		s.output("console", "x16scope: "+n+"\n")
 	}
 }
 
-// resume runs the program (it runs in loop, a frame at a time).
+// machine is the session's machine now (stepping back replaces it with a rebuilt one).
+func (s *dapSession) machine() *core.Machine { return s.ses.Machine() }
+
+// resume runs the program (it runs in loop, a frame at a time). After stepping back it
+// replays what was recorded, up to the newest point, and runs on from there.
 func (s *dapSession) resume() {
 	if !s.configured {
 		return // configurationDone starts it
 	}
+	s.ses.DebugContinue()
 	s.running = true
 	s.next = time.Now()
 }
@@ -451,7 +476,7 @@ func (s *dapSession) runFrame() {
 			return
 		}
 	}
-	ev := s.m.RunFrame()
+	ev := s.ses.RunFrame()
 	if ev&core.EventVSync != 0 {
 		s.next = s.next.Add(time.Second * 1001 / 60000)
 		if time.Until(s.next) < -time.Second {
@@ -461,7 +486,7 @@ func (s *dapSession) runFrame() {
 	s.flushConsole()
 	switch {
 	case ev&core.EventBreak != 0:
-		st := s.m.DebugStop()
+		st := s.machine().DebugStop()
 		reason := "breakpoint"
 		switch st.Reason {
 		case core.StopStep:
@@ -478,6 +503,7 @@ func (s *dapSession) runFrame() {
 		}
 		s.stopped(reason, st.String())
 	case ev&core.EventStop != 0:
+		s.ses.DebugBreak() // the session holds the machine as the client sees it stopped
 		s.stopped("exception", "the CPU executed STP")
 	case ev&core.EventExit != 0:
 		s.running = false
@@ -501,18 +527,21 @@ func (s *dapSession) step(req dap.RequestMessage, kind string, gran dap.Stepping
 	if !s.configured {
 		return errors.New("send configurationDone first")
 	}
-	pc := s.m.PC()
-	_, lo, hi, haveLine := s.lineAt(pc)
+	_, _, _, haveLine := s.lineAt(s.machine().PC())
 	byInstr := gran == "instruction" || !haveLine
+	how := "line" // to the next source line, calls stepped over
 	switch {
 	case kind == "stepOut":
-		s.m.StepOut()
+		how = "out"
 	case byInstr && kind == "next":
-		s.m.StepOver()
+		how = "over"
 	case byInstr:
-		s.m.StepInstruction(1)
-	default:
-		s.m.StepRange(lo, hi, kind == "next")
+		how = "instruction"
+	case kind == "stepIn":
+		how = "into"
+	}
+	if err := s.ses.DebugStep(how); err != nil {
+		return err
 	}
 	switch kind {
 	case "next":
@@ -539,7 +568,7 @@ func (s *dapSession) lineAt(pc uint16) (line int, lo, hi uint32, ok bool) {
 func (s *dapSession) end() {
 	s.running = false
 	s.done = true
-	if s.prof != nil {
-		s.prof.Release(perf.OwnerAPI)
+	if s.ses != nil {
+		s.ses.RunningProfiler().Release(perf.OwnerAPI)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"x16scope/core"
 	"x16scope/core/dbginfo"
 	"x16scope/perf"
+	"x16scope/session"
 )
 
 // Breakpoints, the call stack, variables and memory for the DAP session.
@@ -25,7 +26,7 @@ func (s *dapSession) applyBreakpoints() {
 	}
 	all = append(all, s.instBPs...)
 	all = append(all, s.funcBPs...)
-	s.m.SetBreakpoints(all) // every address was checked when it was set
+	s.ses.SetBreakpoints(all) // every address was checked when it was set
 }
 
 func (s *dapSession) setSourceBreakpoints(a dap.SetBreakpointsArguments) []dap.Breakpoint {
@@ -142,7 +143,7 @@ func (s *dapSession) setDataBreakpoints(in []dap.DataBreakpoint) []dap.Breakpoin
 		s.dataBPs = append(s.dataBPs, core.Watchpoint{Space: core.SpaceCPU, On: on, Addr: uint32(addr), Len: 1})
 		out[i] = dap.Breakpoint{Id: 3000 + i, Verified: true}
 	}
-	s.m.SetWatchpoints(s.dataBPs)
+	s.ses.SetWatchpoints(s.dataBPs)
 	return out
 }
 
@@ -192,7 +193,7 @@ func (s *dapSession) labelFor(addr uint16) string {
 // heuristic, as in every 6502 debugger: data pushed by the program can look like a return
 // address; interrupt frames are not told apart.
 func (s *dapSession) stackFrames() []dap.StackFrame {
-	m := s.m
+	m := s.machine()
 	frames := []dap.StackFrame{s.frame(0, m.PC(), m.PC())}
 	sp := int(m.CPU().S)
 	for a := sp + 1; a < 0xFF && len(frames) < 32; a++ {
@@ -246,7 +247,7 @@ func hex8(v uint8) string   { return fmt.Sprintf("$%02X", v) }
 func hex16(v uint16) string { return fmt.Sprintf("$%04X", v) }
 
 func (s *dapSession) variables(ref int) ([]dap.Variable, error) {
-	m := s.m
+	m := s.machine()
 	c := m.CPU()
 	switch ref {
 	case varRegisters:
@@ -276,12 +277,15 @@ func (s *dapSession) variables(ref int) ([]dap.Variable, error) {
 	case varLocals:
 		return s.localVars(), nil
 	case varMachine:
-		st := m.DebugStop()
+		stop := m.DebugStop().String()
+		if held, why := s.ses.DebugStopped(); held && why != "" {
+			stop = why // after stepping back, the machine is a rebuilt one: the session knows why
+		}
 		return []dap.Variable{
 			{Name: "frame", Value: strconv.FormatUint(m.Frame(), 10)},
 			{Name: "cycle", Value: strconv.FormatUint(m.Cycle(), 10)},
 			{Name: "raster line", Value: strconv.FormatUint(m.Cycle()%core.CyclesPerFrame/core.CyclesPerLine, 10)},
-			{Name: "stop", Value: st.String()},
+			{Name: "stop", Value: stop},
 			{Name: "cycles into frame", Value: strconv.FormatUint(m.Cycle()-(m.NextVSync()-core.CyclesPerFrame), 10)},
 		}, nil
 	}
@@ -293,7 +297,7 @@ func (s *dapSession) variables(ref int) ([]dap.Variable, error) {
 func (s *dapSession) symbolVars() []dap.Variable {
 	var vars []dap.Variable
 	add := func(name string, addr uint16) {
-		b, w := s.m.Peek(addr), uint16(s.m.Peek(addr))|uint16(s.m.Peek(addr+1))<<8
+		b, w := s.machine().Peek(addr), uint16(s.machine().Peek(addr))|uint16(s.machine().Peek(addr+1))<<8
 		vars = append(vars, dap.Variable{Name: name, Value: fmt.Sprintf("%s (word %s) at %s", hex8(b), hex16(w), hex16(addr)),
 			Type: "u8", MemoryReference: fmt.Sprintf("0x%04X", addr)})
 	}
@@ -345,13 +349,13 @@ func parseByteValue(v string) (int64, error) {
 	return strconv.ParseInt(v, 10, 32)
 }
 
+// setVariable edits a register, a bank latch or a symbol's byte. Every edit goes through
+// the session, which logs it as an input: going back in time and forward again replays it.
 func (s *dapSession) setVariable(a dap.SetVariableArguments) (string, error) {
 	v, err := parseByteValue(a.Value)
 	if err != nil {
 		return "", fmt.Errorf("%q: not a number ($FF, 0xFF, %%1010, 255)", a.Value)
 	}
-	m := s.m
-	c := m.CPU()
 	switch a.VariablesReference {
 	case varRegisters:
 		switch a.Name {
@@ -359,18 +363,17 @@ func (s *dapSession) setVariable(a dap.SetVariableArguments) (string, error) {
 			if v < 0 || v > 0xFF {
 				return "", fmt.Errorf("%s %d: want 0-$FF", a.Name, v)
 			}
-			latch := uint16(0) // the bank latches are $00 (RAM) and $01 (ROM)
+			latch := 0 // the bank latches are $00 (RAM) and $01 (ROM)
 			if a.Name == "ROM bank" {
 				latch = 1
 			}
-			return hex8(uint8(v)), m.Poke(latch, uint8(v))
+			return hex8(uint8(v)), s.ses.WriteMemory(session.SpaceCPU, 0, latch, []byte{uint8(v)})
 		}
-		if err := c.Set(a.Name, int(v)); err != nil {
+		if err := s.ses.SetRegister(a.Name, int(v)); err != nil {
 			return "", err
 		}
-		m.SetCPU(c)
 		if a.Name == "PC" {
-			return hex16(c.PC), nil
+			return hex16(s.machine().PC()), nil
 		}
 		return hex8(uint8(v)), nil
 	case varSymbols:
@@ -381,7 +384,7 @@ func (s *dapSession) setVariable(a dap.SetVariableArguments) (string, error) {
 		if v < 0 || v > 0xFF {
 			return "", fmt.Errorf("%d: want a byte, 0-$FF", v)
 		}
-		if err := m.Poke(uint16(addr), uint8(v)); err != nil {
+		if err := s.ses.WriteMemory(session.SpaceCPU, 0, int(addr), []byte{uint8(v)}); err != nil {
 			return "", err
 		}
 		return hex8(uint8(v)), nil
@@ -392,7 +395,7 @@ func (s *dapSession) setVariable(a dap.SetVariableArguments) (string, error) {
 // evaluate reads a register, a label's byte or an address's byte (watch and hover).
 func (s *dapSession) evaluate(expr string) (dap.EvaluateResponseBody, error) {
 	e := strings.TrimSpace(expr)
-	c := s.m.CPU()
+	c := s.machine().CPU()
 	regs := map[string]string{"a": hex8(c.A), "x": hex8(c.X), "y": hex8(c.Y), "s": hex8(c.S), "sp": hex8(c.S),
 		"p": hex8(c.P), "pc": hex16(c.PC)}
 	if v, ok := regs[strings.ToLower(e)]; ok {
@@ -404,7 +407,7 @@ func (s *dapSession) evaluate(expr string) (dap.EvaluateResponseBody, error) {
 	}
 	a := uint16(addr)
 	return dap.EvaluateResponseBody{
-		Result:          fmt.Sprintf("%s (word %s) at %s", hex8(s.m.Peek(a)), hex16(uint16(s.m.Peek(a))|uint16(s.m.Peek(a+1))<<8), hex16(a)),
+		Result:          fmt.Sprintf("%s (word %s) at %s", hex8(s.machine().Peek(a)), hex16(uint16(s.machine().Peek(a))|uint16(s.machine().Peek(a+1))<<8), hex16(a)),
 		MemoryReference: fmt.Sprintf("0x%04X", a),
 	}, nil
 }
@@ -467,17 +470,19 @@ func (s *dapSession) readMemory(a dap.ReadMemoryArguments) (dap.ReadMemoryRespon
 		at := lo + int64(i)
 		switch r.space {
 		case core.SpaceVRAM:
-			data[i] = s.m.VERA().PeekVRAM(uint32(at))
+			data[i] = s.machine().VERA().PeekVRAM(uint32(at))
 		case core.SpaceBanked:
-			data[i] = s.m.PeekBanked(r.bank, uint16(at))
+			data[i] = s.machine().PeekBanked(r.bank, uint16(at))
 		default:
-			data[i] = s.m.Peek(uint16(at))
+			data[i] = s.machine().Peek(uint16(at))
 		}
 	}
 	return dap.ReadMemoryResponseBody{Address: fmt.Sprintf("0x%04X", lo), Data: base64.StdEncoding.EncodeToString(data),
 		UnreadableBytes: a.Count - n}, nil
 }
 
+// writeMemory writes through the session (an input, replayed after going back): CPU
+// addresses as the CPU sees them, banked RAM as bank:BB:$A000-$BFFF, VRAM.
 func (s *dapSession) writeMemory(a dap.WriteMemoryArguments) (int, error) {
 	r, err := s.memRef(a.MemoryReference, a.Offset)
 	if err != nil {
@@ -490,19 +495,15 @@ func (s *dapSession) writeMemory(a dap.WriteMemoryArguments) (int, error) {
 	if r.addr < 0 || r.addr+int64(len(data)) > r.limit() || r.space == core.SpaceBanked && r.addr < 0xA000 {
 		return 0, fmt.Errorf("$%X+%d is outside the space", r.addr, len(data))
 	}
-	for i, v := range data {
-		at := r.addr + int64(i)
-		switch r.space {
-		case core.SpaceVRAM:
-			s.m.VERA().PokeVRAM(uint32(at), v)
-		case core.SpaceBanked:
-			err = s.m.PokeBanked(r.bank, uint16(at), v)
-		default:
-			err = s.m.Poke(uint16(at), v)
-		}
-		if err != nil {
-			return i, err
-		}
+	space, bank, addr := session.SpaceCPU, 0, int(r.addr)
+	switch r.space {
+	case core.SpaceVRAM:
+		space = session.SpaceVRAM
+	case core.SpaceBanked:
+		space, bank, addr = session.SpaceBanked, int(r.bank), addr-0xA000 // the session counts banked addresses from $A000
+	}
+	if err := s.ses.WriteMemory(space, bank, addr, data); err != nil {
+		return 0, err
 	}
 	return len(data), nil
 }
@@ -530,7 +531,7 @@ func (s *dapSession) cFunction() (name string, locals []dbginfo.CSym, ok bool) {
 	if s.info == nil || s.cStack < 0 {
 		return "", nil, false
 	}
-	fn, ok := s.info.CFunctionAt(uint32(s.m.CPU().PC))
+	fn, ok := s.info.CFunctionAt(uint32(s.machine().CPU().PC))
 	if !ok {
 		return "", nil, false
 	}
@@ -555,7 +556,7 @@ func (s *dapSession) localVars() []dap.Variable {
 			frame = -l.Offs
 		}
 	}
-	m := s.m
+	m := s.machine()
 	sp := int(m.Peek(uint16(s.cStack))) | int(m.Peek(uint16(s.cStack+1)))<<8
 	vars := make([]dap.Variable, 0, len(locals))
 	for _, l := range locals {

@@ -264,7 +264,7 @@ func TestDAPSession(t *testing.T) {
 		t.Errorf("VRAM read back %v", b)
 	}
 	c.fail("readMemory", map[string]any{"memoryReference": "nowhere", "count": 1}, "not a label")
-	c.fail("writeMemory", map[string]any{"memoryReference": "0xC000", "data": "AA=="}, "ROM is read-only")
+	c.fail("writeMemory", map[string]any{"memoryReference": "0xC000", "data": "AA=="}, "take no writes")
 	c.fail("writeMemory", map[string]any{"memoryReference": "0x40", "data": "!!"}, "not base64")
 	ev := c.ok("evaluate", map[string]any{"expression": "total"}).(*dap.EvaluateResponse)
 	if !strings.Contains(ev.Body.Result, "at $0031") {
@@ -345,6 +345,20 @@ func TestDAPBadDebugInfo(t *testing.T) {
 			if f := c.top(); f.InstructionPointerReference != "0x0812" || f.Source != nil {
 				t.Errorf("top frame %+v", f)
 			}
+			// Without lines to go by, stepping back goes by instruction, and forward again
+			// by one instruction returns to the breakpoint.
+			c.ok("stepBack", map[string]any{"threadId": 1})
+			if st := c.waitStopped(); st.Reason != "step" {
+				t.Errorf("stepBack: stopped for %q", st.Reason)
+			}
+			if f := c.top(); f.InstructionPointerReference == "0x0812" {
+				t.Errorf("stepBack without debug info stayed at %+v", f)
+			}
+			c.ok("stepIn", map[string]any{"threadId": 1})
+			c.waitStopped()
+			if f := c.top(); f.InstructionPointerReference != "0x0812" {
+				t.Errorf("one instruction on from the step back: %+v", f)
+			}
 			c.ok("disconnect", nil)
 		})
 	}
@@ -421,6 +435,37 @@ func TestDAPCLocals(t *testing.T) {
 	v = locals("main")
 	if value(v["count"]) != "10" || !strings.Contains(v["s"], "= 55)") {
 		t.Errorf("locals of main: %v", v)
+	}
+	c.ok("disconnect", nil)
+}
+
+// stopOnEntry stops at the program's entry (reason "entry") before it has run; the memory
+// view writes banked RAM through the session (bank:BB:$A000-$BFFF) and reads it back, and
+// a write that reaches the I/O page is refused whole.
+func TestDAPStopOnEntryAndBankedMemory(t *testing.T) {
+	c := startDAP(t)
+	c.ok("initialize", nil)
+	c.ok("launch", map[string]any{"program": "testdata/dapdemo.prg", "stopOnEntry": true, "maxSpeed": true})
+	c.ok("configurationDone", nil)
+	if st := c.waitStopped(); st.Reason != "entry" {
+		t.Fatalf("stopped for %q (%s), want entry", st.Reason, st.Description)
+	}
+	if f := c.top(); f.InstructionPointerReference != "0x080D" || f.Line != 12 {
+		t.Errorf("at entry: %+v", f)
+	}
+	c.ok("writeMemory", map[string]any{"memoryReference": "bank:2:0xA010", "data": base64.StdEncoding.EncodeToString([]byte{0xAB, 0xCD})})
+	mem := c.ok("readMemory", map[string]any{"memoryReference": "bank:2:0xA010", "count": 2}).(*dap.ReadMemoryResponse)
+	if b, _ := base64.StdEncoding.DecodeString(mem.Body.Data); string(b) != "\xAB\xCD" {
+		t.Errorf("banked read back %x", b)
+	}
+	mem = c.ok("readMemory", map[string]any{"memoryReference": "bank:1:0xA010", "count": 2}).(*dap.ReadMemoryResponse)
+	if b, _ := base64.StdEncoding.DecodeString(mem.Body.Data); string(b) == "\xAB\xCD" {
+		t.Error("the write to bank 2 shows in bank 1")
+	}
+	c.fail("writeMemory", map[string]any{"memoryReference": "0x9EFF", "data": base64.StdEncoding.EncodeToString([]byte{1, 2})}, "take no writes")
+	mem = c.ok("readMemory", map[string]any{"memoryReference": "0x9EFF", "count": 1}).(*dap.ReadMemoryResponse)
+	if b, _ := base64.StdEncoding.DecodeString(mem.Body.Data); len(b) != 1 || b[0] == 1 {
+		t.Errorf("a refused write changed $9EFF: %x", b)
 	}
 	c.ok("disconnect", nil)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"x16scope/core"
+	"x16scope/session"
 )
 
 // inputFlags are the input flags of run and profile (part of machineFlags): text to
@@ -61,51 +62,61 @@ func printKeyNames(w io.Writer) {
 	fmt.Fprintf(w, "key names for --keys (letters and digits as themselves):\n%s\n", strings.Join(names, " "))
 }
 
-// attach checks the flags and attaches the host folder; it runs before the program starts
-// (the official ROM's LOAD goes through the same device 8).
-func (f *inputFlags) attach(m *core.Machine) error {
+// attach parses --keys and opens the --fs folder, before the session is built: the folder
+// is the session's own host file system (session.Options.FS), which the official ROM's LOAD
+// of the program goes through too. It returns nil when --fs is not given.
+func (f *inputFlags) attach() (core.FileSystem, error) {
 	events, err := parseKeys(f.keys)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	f.events, f.next = events, 0
-	if f.fsDir != "" {
-		d, err := core.NewDirFS(f.fsDir)
-		if err != nil {
-			return fmt.Errorf("--fs: %w", err)
-		}
-		f.dir = d
-		m.SetFileSystem(d)
+	if f.fsDir == "" {
+		return nil, nil
 	}
-	return nil
+	d, err := core.NewDirFS(f.fsDir)
+	if err != nil {
+		return nil, fmt.Errorf("--fs: %w", err)
+	}
+	f.dir = d
+	return d, nil
 }
 
-// started types --type once the program has been started.
-func (f *inputFlags) started(m *core.Machine) error {
+// started types --type once the program has been started (or the capture opened).
+func (f *inputFlags) started(s *session.Session) error {
 	if f.typeText == "" {
 		return nil
 	}
 	text := strings.ReplaceAll(f.typeText, `\n`, "\n")
-	if err := m.TypeText(text); err != nil {
+	if err := s.TypeText(text); err != nil {
 		return fmt.Errorf("--type: %w", err)
 	}
 	return nil
 }
 
-// frame sends the key events scheduled up to frame n.
-func (f *inputFlags) frame(m *core.Machine, n int) {
+// frame sends the key events scheduled up to frame n, through the session (which logs them
+// with their cycle, so a capture of a frame holds the keys pressed in it).
+func (f *inputFlags) frame(s *session.Session, n int) {
 	for ; f.next < len(f.events) && f.events[f.next].frame <= n; f.next++ {
 		e := f.events[f.next]
 		if e.action != keyUp {
 			for _, c := range e.codes {
-				m.KeyDown(c)
+				s.KeyDown(c)
 			}
 		}
 		if e.action != keyDown {
 			for i := len(e.codes) - 1; i >= 0; i-- {
-				m.KeyUp(e.codes[i])
+				s.KeyUp(e.codes[i])
 			}
 		}
+	}
+}
+
+// skipTo drops the key events of frames up to frame n, which a resumed run starts after
+// (they went down before the capture was taken).
+func (f *inputFlags) skipTo(n uint64) {
+	for f.next < len(f.events) && uint64(f.events[f.next].frame) <= n {
+		f.next++
 	}
 }
 

@@ -4,9 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"x16scope/core"
-	"x16scope/rom"
+	"x16scope/perf"
+	"x16scope/session"
 )
 
 // machineFlags are the flags every command that builds a machine shares.
@@ -16,10 +18,10 @@ type machineFlags struct {
 	bare       bool
 	noIdleSkip bool
 
-	// input holds --type, --keys and --fs (input.go); newMachine applies them, and the
+	// input holds --type, --keys and --fs (input.go); newSession applies them, and the
 	// command's frame loop calls feedKeys before every frame.
 	input inputFlags
-	// program is the FILE argument as newMachine read it (readProgramFile).
+	// program is the FILE argument as load read it (readProgramFile).
 	program programFile
 }
 
@@ -33,16 +35,16 @@ func (f *machineFlags) register(fs *flag.FlagSet) {
 
 // feedKeys presses the --keys scheduled up to frame, the number from power-on of the frame
 // about to run (1 is the first: it ends at the first VSYNC).
-func (f *machineFlags) feedKeys(m *core.Machine, frame int) {
-	f.input.frame(m, frame)
+func (f *machineFlags) feedKeys(s *session.Session, frame int) {
+	f.input.frame(s, frame)
 }
 
-// close releases what newMachine opened (the --fs folder).
+// close releases what newSession opened (the --fs folder).
 func (f *machineFlags) close() {
 	f.input.close()
 }
 
-// romName describes the ROM newMachine uses, for reports.
+// romName describes the ROM the session runs, for reports.
 func (f *machineFlags) romName() string {
 	switch {
 	case f.rom != "":
@@ -53,51 +55,79 @@ func (f *machineFlags) romName() string {
 	return "none (program started directly)"
 }
 
-// newMachine builds a machine from the flags and starts the program file on it the way
-// its ROM does (core.Machine.StartPRG): SYS pasted on the built-in ROM, LOAD and RUN on the
-// official one, a direct jump with no ROM.
-func (f *machineFlags) newMachine(prgPath string) (*core.Machine, core.PRG, error) {
+// newSession builds the command's session from the flags, with nothing loaded: the
+// banked RAM size, --bare (no ROM when none is loaded), --no-idle-skip, the --fs folder as
+// its host file system, and roms as the images a --resume file may name by hash. owner
+// holds its profiler.
+func (f *machineFlags) newSession(owner perf.Owner, roms [][]byte) (*session.Session, error) {
 	if err := f.check(); err != nil {
-		return nil, core.PRG{}, err
+		return nil, err
 	}
-	cfg := core.Config{RAMKB: f.ramKB}
-	switch {
-	case f.rom != "":
-		img, err := os.ReadFile(f.rom)
-		if err != nil {
-			return nil, core.PRG{}, fmt.Errorf("reading ROM: %w", err)
-		}
-		cfg.ROM = img
-	case !f.bare:
-		cfg.ROM = rom.Image()
-	}
-	m, err := core.New(cfg)
+	fsys, err := f.input.attach()
 	if err != nil {
-		return nil, core.PRG{}, err
+		return nil, err
 	}
-	m.SetIdleSkip(!f.noIdleSkip)
-	// The stop diagnosis (outcome.go) reads the machine's ring of recent instructions.
-	m.KeepRecent(true)
+	opt := session.Options{RAMKB: f.ramKB, Owner: owner, Bare: f.bare, NoIdleSkip: f.noIdleSkip, ROMs: roms}
+	if fsys != nil {
+		opt.FS = fsys
+	}
+	return session.NewSessionWith(opt)
+}
+
+// load starts the program file on the session the way its ROM does (core.Machine.StartPRG):
+// SYS pasted on the built-in ROM, LOAD and RUN on the official one (--rom), a direct jump
+// with no ROM (--bare). A zip's files go on device 8 and its label files become zones.
+// --type is typed once it has started.
+func (f *machineFlags) load(s *session.Session, prgPath string) (core.PRG, error) {
 	prog, err := readProgramFile(prgPath)
 	if err != nil {
-		return nil, core.PRG{}, err
+		return core.PRG{}, err
 	}
 	f.program = prog
-	if err := f.input.attach(m); err != nil {
-		return nil, core.PRG{}, err
+	if prog.zip && f.input.fsDir != "" {
+		return core.PRG{}, usagef("--fs and a zip's files exclude each other (both would be device 8)")
 	}
-	if prog.fs != nil {
-		if f.input.fsDir != "" {
-			return nil, core.PRG{}, usagef("--fs and a zip's files exclude each other (both would be device 8)")
+	if f.rom != "" {
+		img, err := os.ReadFile(f.rom)
+		if err != nil {
+			return core.PRG{}, fmt.Errorf("reading ROM: %w", err)
 		}
-		m.SetFileSystem(prog.fs)
+		if err := s.LoadROM(img); err != nil {
+			return core.PRG{}, f.loadError(err, prgPath, prog.file.Name)
+		}
 	}
-	p, err := m.StartPRG(prog.prg)
+	if prog.zip {
+		err = s.Load([]session.File{prog.file})
+	} else {
+		err = s.LoadPRG(prog.file.Name, prog.file.Data) // whatever its name: FILE is the program
+	}
 	if err != nil {
-		return nil, core.PRG{}, fmt.Errorf("%s: %w", prog.name, err)
+		return core.PRG{}, f.loadError(err, prgPath, prog.file.Name)
 	}
-	if err := f.input.started(m); err != nil {
-		return nil, core.PRG{}, err
+	p, err := core.ParsePRG(prog.prg) // it started: it parses
+	if err != nil {
+		return core.PRG{}, err
 	}
-	return m, p, nil
+	if err := f.input.started(s); err != nil {
+		return core.PRG{}, err
+	}
+	return p, nil
+}
+
+// romFileName is what the session calls the ROM image LoadROM is given.
+const romFileName = "rom.bin"
+
+// loadError words a load's error for the command line: the session's "bad file: NAME: ..."
+// names the files by the names it was given; here they are the paths the user typed.
+func (f *machineFlags) loadError(err error, prgPath, name string) error {
+	msg := strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": ")
+	switch {
+	case strings.HasPrefix(msg, romFileName+" "):
+		return fmt.Errorf("--rom %s%s", f.rom, strings.TrimPrefix(msg, romFileName))
+	case strings.HasPrefix(msg, "ROM: "):
+		return fmt.Errorf("--rom %s: %s", f.rom, strings.TrimPrefix(msg, "ROM: "))
+	case strings.HasPrefix(msg, name+": "):
+		return fmt.Errorf("%s: %s", prgPath, strings.TrimPrefix(msg, name+": "))
+	}
+	return fmt.Errorf("%s: %s", prgPath, msg)
 }

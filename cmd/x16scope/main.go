@@ -12,11 +12,16 @@ const usage = `usage: x16scope <command> [flags]
 
 commands:
   run FILE.PRG      run a program headless and print the final machine state
+  run --resume F    go on from a capture (.x16c) or save state instead of a program
   profile FILE.PRG  run a program with the profiler and print its frame-budget report
-  dap               serve the Debug Adapter Protocol (editors: source-level debugging)
+  dap               serve the Debug Adapter Protocol (editors: source-level debugging,
+                    stepping backwards too)
   help              show this text
 
 FILE is a .prg, or a .zip holding a program and its data files (device 8).
+Frame numbers count from power-on everywhere (--frames, --capture-at, --keys, the reports),
+resumed runs too: run --resume F --frames N ends at frame N, which must come after the
+captured frame.
 Run "x16scope <command> -h" for a command's flags.
 
 exit status: 0 the program returned or ran its --frames, 1 error, 2 usage (a bad flag or

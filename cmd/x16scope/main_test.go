@@ -157,7 +157,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"run", filepath.Join(dir, "missing.prg")}, "reading program"},
 		{[]string{"run", short}, "too short"},
-		{[]string{"run", "testdata/hello.prg", "--rom", badROM}, "ROM image is 1000 bytes"},
+		{[]string{"run", "testdata/hello.prg", "--rom", badROM}, "--rom " + badROM + " is 1000 bytes; a ROM image is a whole number of 16 KB banks"},
 		{[]string{"run", "testdata/hello.prg", "--rom", filepath.Join(dir, "none.bin")}, "reading ROM"},
 		{[]string{"run", "testdata/hello.prg", "--rom", badROM, "--bare"}, "--bare and --rom exclude each other"},
 		{[]string{"run", "testdata/hello.prg", "--ram", "12"}, "multiple of 8"},

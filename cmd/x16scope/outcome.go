@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"x16scope/session"
 
 	"x16scope/core"
+	"x16scope/session"
 )
 
 // Exit statuses of run and profile (README, "The command line"). 1 (an error) and 2 (usage)
@@ -58,10 +58,20 @@ func stopFrame(ev core.Event, m *core.Machine) uint64 {
 	return m.Frame() + 1
 }
 
-// ranOut is the outcome of a program still running after its frames.
-func ranOut(frames int, wantReturn bool) outcome {
-	if wantReturn {
-		return outcome{fmt.Sprintf("still running after %d frames (--want-return)", frames), exitNoReturn, false}
+// atFrameStart tells whether the machine stands at a VSYNC, between two frames (a run that
+// found a return to READY may have gone on to the end of its frame, or not).
+func atFrameStart(m *core.Machine) bool { return m.NextVSync()-m.Cycle() == core.CyclesPerFrame }
+
+// ranOut is the outcome of a program still running at the end of frame last. A resumed
+// run (from is the frame it resumed after) says where it ran to.
+func ranOut(last uint64, resumed bool, from uint64, wantReturn bool) outcome {
+	switch {
+	case resumed && wantReturn:
+		return outcome{fmt.Sprintf("still running at the end of frame %d (--want-return)", last), exitNoReturn, false}
+	case resumed:
+		return outcome{fmt.Sprintf("ran to frame %d (resumed after frame %d)", last, from), 0, false}
+	case wantReturn:
+		return outcome{fmt.Sprintf("still running after %d frames (--want-return)", last), exitNoReturn, false}
 	}
-	return outcome{fmt.Sprintf("ran %d frames", frames), 0, false}
+	return outcome{fmt.Sprintf("ran %d frames", last), 0, false}
 }

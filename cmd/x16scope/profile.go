@@ -26,7 +26,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	mf := machineFlags{}
 	mf.register(fs)
 	defer mf.close()
-	frames := fs.Int("frames", perf.HistoryFrames, "profile until frame `N` has ended (frames count from power-on, as the report's frame numbers); the report covers the last 3600 at most")
+	frames := fs.Int("frames", perf.HistoryFrames, "profile until frame `N` has ended (frames count from power-on, as the report's frame numbers; with --resume too, default 3600 frames after the resumed one); the report covers the last 3600 at most")
 	fps := fs.Float64("fps", 60, "target frame rate `FPS` that sets the budget (30 = two frames per period)")
 	zonesPath := fs.String("zones", "", "zones from a JSON `FILE`: [{\"name\",\"start\",\"end\",\"bank\",\"idle\"}]")
 	symPath := fs.String("sym", "", "one zone per routine from a VICE label `FILE` (ld65 -Ln)")
@@ -37,7 +37,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	var cf captureFlags
 	cf.register(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]\n       x16scope profile --resume FILE [flags]")
+		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]\n       x16scope profile --resume FILE [flags]\n\nFrames count from power-on, resumed or not: --resume FILE --frames N profiles up to frame N,\nwhich must come after the captured frame; the report covers the capture's records too.")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
@@ -60,22 +60,28 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if _, err := perf.NewBudget(*fps); err != nil {
 		return usagef("--fps: %v", err)
 	}
-	m, p, prg, err := cf.profiled(&mf, prgPath, fs)
+	ses, prg, err := cf.start(&mf, prgPath, perf.OwnerCLI)
 	if err != nil {
 		return err
 	}
-	if err := cf.applyProfileFlags(p, fs, *fps, *symPath, *zonesPath, prg, mf.program.symbols); err != nil {
+	last, err := cf.lastFrame(fs, *frames, perf.HistoryFrames)
+	if err != nil {
 		return err
 	}
-
-	p.Acquire(perf.OwnerCLI)
-	// Frames count from power-on; a resumed run goes on for --frames more frames.
-	last := cf.lastFrame(m, *frames)
-	end := ranOut(*frames, *wantReturn)
+	if err := cf.applyProfileFlags(ses, fs, *fps, *symPath, *zonesPath, prg); err != nil {
+		return err
+	}
+	m, p := ses.Machine(), ses.RunningProfiler()
+	if !p.On() {
+		p.Acquire(perf.OwnerCLI) // a save state taken with the profiler off
+	}
+	// Frames count from power-on, for a resumed run too.
+	end := ranOut(last, cf.resume != "", cf.resumeAt[0], *wantReturn)
 	ran, stuck := 0, false
 	for m.Frame() < last {
-		mf.feedKeys(m, int(m.Frame())+1)
-		ev := m.RunFrame()
+		mf.feedKeys(ses, int(m.Frame())+1)
+		before := m.Cycle()
+		ev := ses.RunFrame()
 		m.DrainConsole() // the guest's console output is not part of the report
 		if ev&core.EventVSync != 0 {
 			ran++
@@ -86,13 +92,18 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 			end, stuck = o, true
 			end.text += fmt.Sprintf(" in frame %d", stopFrame(ev, m))
 			if o.ended {
-				p.Flush()
+				if !atFrameStart(m) {
+					p.Flush() // the frame of the return, up to it
+				}
 				break
 			}
 		}
+		if m.Cycle() == before {
+			break
+		}
 	}
 	p.Release(perf.OwnerCLI)
-	s := p.Stats(*frames)
+	s := p.Stats(int(last))
 
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

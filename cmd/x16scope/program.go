@@ -6,20 +6,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"x16scope/session"
 
-	"x16scope/core"
-	"x16scope/perf"
+	"x16scope/session"
 )
 
-// programFile is what the FILE argument amounts to: the program to start and, from a zip,
-// the files that go on device 8 with it and the label files that name its routines.
+// programFile is what the FILE argument amounts to: the file to hand to the session, the
+// program it starts and, for a zip, what else it holds.
 type programFile struct {
-	name    string // the program's name (inside the zip for a zip)
-	prg     []byte
-	fs      core.FileSystem // a zip's files as device 8, or nil
-	symbols []perf.Zone     // routines from the zip's label files
-	from    string          // "" or "from game.zip, with its N files on device 8"
+	name string       // the program's name for reports (inside the zip for a zip)
+	file session.File // what the session loads: the program, or the whole zip
+	prg  []byte       // the program file itself
+	zip  bool
+	from string // "" or "from game.zip, with its N files on device 8"
 }
 
 // readProgramFile reads the FILE argument. A .prg (or a file with no extension, as X16
@@ -36,13 +34,15 @@ func readProgramFile(path string) (programFile, error) {
 	base := filepath.Base(path)
 	switch strings.ToLower(filepath.Ext(base)) {
 	case ".prg", "":
-		return programFile{name: path, prg: data}, nil
+		return programFile{name: path, file: session.File{Name: base, Data: data}, prg: data}, nil
 	case ".zip":
 		return readZipProgram(path, base, data)
 	}
 	return programFile{}, fmt.Errorf("%s is not a program: x16scope runs .prg files (a 2-byte load address, then the program) and .zip files holding one with its data; rename it to .prg if it is a program", path)
 }
 
+// readZipProgram looks into a zip the way the session will load it, to refuse what the
+// command line cannot run (no program, a ROM inside) with a message naming the zip.
 func readZipProgram(path, base string, data []byte) (programFile, error) {
 	b, err := session.Classify([]session.File{{Name: base, Data: data}})
 	if err != nil {
@@ -59,24 +59,8 @@ func readZipProgram(path, base string, data []byte) (programFile, error) {
 	if b.ROM != nil {
 		return programFile{}, fmt.Errorf("%s holds a ROM image: give a ROM with --rom, not inside the zip", path)
 	}
-	files := make(map[string][]byte, len(b.Data))
-	for _, f := range b.Data {
-		files[f.Name] = f.Data
-	}
-	fsys, err := core.NewMemFS(files)
-	if err != nil {
-		return programFile{}, fmt.Errorf("%s: %w", path, err)
-	}
-	var zones []perf.Zone
-	for _, f := range b.Symbols {
-		syms, err := perf.ParseSym(f.Data)
-		if err != nil {
-			return programFile{}, fmt.Errorf("%s: %s: %w", path, f.Name, err)
-		}
-		zones = append(zones, perf.ZonesFromSymbols(syms)...)
-	}
 	return programFile{
-		name: path + ":" + b.Program.Name, prg: b.Program.Data, fs: fsys, symbols: zones,
+		name: path + ":" + b.Program.Name, file: session.File{Name: base, Data: data}, prg: b.Program.Data, zip: true,
 		from: fmt.Sprintf("from %s, with its %d file%s on device 8", base, len(b.Data), plural(len(b.Data))),
 	}, nil
 }

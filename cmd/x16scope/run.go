@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"x16scope/core"
+	"x16scope/perf"
 )
 
 func runMain(args []string, stdout, stderr io.Writer) error {
@@ -16,7 +17,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	mf := machineFlags{}
 	mf.register(fs)
-	frames := fs.Int("frames", 60, "run until frame `N` has ended (frames count from power-on: frame n ends at the n-th VSYNC)")
+	frames := fs.Int("frames", 60, "run until frame `N` has ended (frames count from power-on: frame n ends at the n-th VSYNC; with --resume too, default 60 frames after the resumed one)")
 	traceN := fs.Int("trace", 0, "print the last `N` instructions executed")
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR`, named by frame number from power-on (see --every)")
@@ -28,7 +29,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	var cf captureFlags
 	cf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.")
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.\n\nFrames count from power-on, resumed or not: --resume FILE --frames N ends at frame N,\nwhich must come after the captured frame (a capture opens with its frame run again).")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
@@ -56,12 +57,17 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	m, prof, p, err := cf.machine(&mf, prgPath)
 	defer mf.close()
+	ses, p, err := cf.start(&mf, prgPath, perf.OwnerCLI)
 	if err != nil {
 		return err
 	}
-	if err := bf.arm(m, prgPath); err != nil {
+	last, err := cf.lastFrame(fs, *frames, 60)
+	if err != nil {
+		return err
+	}
+	m := ses.Machine() // the CLI never goes back in time: the machine stays the session's
+	if err := bf.arm(ses, prgPath); err != nil {
 		return err
 	}
 	var tr *traceRing
@@ -83,14 +89,13 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 	}
 
-	// Frames count from power-on; a resumed run goes on for --frames more frames.
-	last := cf.lastFrame(m, *frames)
-	end := ranOut(*frames, *wantReturn)
+	// Frames count from power-on, for a resumed run too.
+	end := ranOut(last, cf.resume != "", cf.resumeAt[0], *wantReturn)
 	stopped, stuck := false, false
 	for m.Frame() < last {
-		mf.feedKeys(m, int(m.Frame())+1)
-		cf.beforeFrame(m, prof)
-		ev := m.RunFrame()
+		mf.feedKeys(ses, int(m.Frame())+1)
+		before := m.Cycle()
+		ev := ses.RunFrame()
 		if err := wav.frame(); err != nil {
 			return err
 		}
@@ -99,7 +104,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "notice: %s\n", n)
 		}
 		if ev&core.EventVSync != 0 {
-			if err := cf.afterFrame(m, prof, stdout); err != nil {
+			if err := cf.afterFrame(ses, stdout); err != nil {
 				return err
 			}
 			if *framesDir != "" && m.Frame()%uint64(*every) == 0 {
@@ -119,6 +124,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			end, stopped = outcome{text: "break: " + m.DebugStop().String(), code: exitBreak, ended: true}, true
 			break
 		}
+		if m.Cycle() == before {
+			break // nothing more runs (the session holds a program that ended)
+		}
 	}
 	if err := cf.missed(); err != nil {
 		return err
@@ -137,8 +145,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			// The return came in the middle of a frame, so the last frame VERA finished
 			// may not show what the program drew before it returned: the picture is the
 			// first whole frame after the return, with the machine at READY.
-			m.RunFrame()
-			m.RunFrame()
+			if !atFrameStart(m) {
+				ses.RunFrame() // to the end of the frame of the return
+			}
+			ses.RunFrame()
 			what = ": the first whole frame after the return"
 		}
 		if err := writeFramePNG(*pngPath, m.VERA().FrameView()); err != nil {

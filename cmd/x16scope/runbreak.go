@@ -10,6 +10,7 @@ import (
 
 	"x16scope/core"
 	"x16scope/perf"
+	"x16scope/session"
 )
 
 // exitBreak is the exit status of `run` when a --break stopped the program, so a CI job
@@ -36,8 +37,9 @@ func (f *breakFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.last, "break-last", 16, "with --break, how many of the last instructions to print (at most 64)")
 }
 
-// arm sets the breakpoints on the machine and turns on the recent-instruction ring.
-func (f *breakFlags) arm(m *core.Machine, prgPath string) error {
+// arm sets the breakpoints on the session's debugger. The session keeps the machine's
+// ring of recent instructions, which the stop prints.
+func (f *breakFlags) arm(s *session.Session, prgPath string) error {
 	if len(f.specs) == 0 {
 		return nil
 	}
@@ -62,12 +64,10 @@ func (f *breakFlags) arm(m *core.Machine, prgPath string) error {
 		}
 		bps = append(bps, bp)
 	}
-	if err := m.SetBreakpoints(bps); err != nil {
+	if err := s.SetBreakpoints(bps); err != nil {
 		return err
 	}
-	m.SetBreakOn(brk, stp)
-	m.KeepRecent(true)
-	m.ClearRecent()
+	s.SetBreakOn(brk, stp)
 	return nil
 }
 
