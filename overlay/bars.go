@@ -146,7 +146,9 @@ func (c *BarChart) Render(bars []Bar, colors []uint32, axisMax, budget uint32, s
 		for i := x; i < end; i++ {
 			c.keys[i], c.frames[i] = k, f
 		}
-		c.columns(x, end, b, k.gap, colors, axisMax, budgetY, b != nil && selected != 0 && b.Frame == selected)
+		// Zoomed out, the column of the selected frame is marked whichever of its frames is
+		// the worst (the frame on the screen after a seek need not be).
+		c.columns(x, end, b, k.gap, colors, axisMax, budgetY, b != nil && selected != 0 && selected >= k.lo && selected <= k.hi)
 		drawn += end - x
 		x = end
 	}

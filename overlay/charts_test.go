@@ -308,3 +308,26 @@ func TestBarChartMarksTheSelectedFrame(t *testing.T) {
 		}
 	}
 }
+
+// Zoomed out, a column shows the worst of its frames, and it is marked when any of them is
+// selected: the frame on the screen after a seek is seldom the worst of its group.
+func TestBarChartZoomedOutMarksTheSelectedFramesColumn(t *testing.T) {
+	bars := make([]Bar, 12) // 3 frames per column
+	for i := range bars {
+		bars[i] = Bar{Frame: uint32(i + 1), Work: 30, Segs: [MaxSeries]uint32{30}}
+	}
+	bars[4].Work, bars[4].Segs[0] = 60, 60 // frame 5: the worst of column 1 (frames 4-6)
+	c := NewBarChart(4, 100)
+	c.Render(bars, testColors, 100, 80, 6)
+	if c.FrameAt(1) != 5 {
+		t.Fatalf("column 1 shows frame %d, want 5", c.FrameAt(1))
+	}
+	if got := pixel(c.Pix, 4, 1, 0); got != colSelected {
+		t.Errorf("column of the selected frame 6: top pixel %08x, want the white cap", got)
+	}
+	for _, x := range []int{0, 2, 3} {
+		if got := pixel(c.Pix, 4, x, 0); got == colSelected {
+			t.Errorf("column %d is marked", x)
+		}
+	}
+}

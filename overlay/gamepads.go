@@ -6,7 +6,7 @@ package overlay
 // machine is told only what changed, and everything again when a load or reset replaced
 // it (a new machine starts with every port empty).
 
-// joystickSink takes SNES controller states (core.Machine). It is called only when a
+// joystickSink takes SNES controller states (the session, which logs them as inputs). It is called only when a
 // pad changes, never per bus cycle, so an interface costs nothing here.
 type joystickSink interface {
 	SetJoystick(n int, pressed uint16)
@@ -15,9 +15,9 @@ type joystickSink interface {
 
 // padPorts is what the four SNES ports were last given.
 type padPorts struct {
-	to      joystickSink // the machine given the states below
-	given   [4]bool      // port told it has a controller
-	pressed [4]uint16    // SNES buttons it was told are held
+	gen     uint64    // the machine given the states below (session.Session.Generation)
+	given   [4]bool   // port told it has a controller
+	pressed [4]uint16 // SNES buttons it was told are held
 }
 
 // update gives m the pads' state: present[i] tells whether a standard-mapping pad is at
@@ -25,9 +25,9 @@ type padPorts struct {
 // present with nothing pressed still connects its port: that is how the KERNAL's
 // joystick_get tells a controller from an empty port (it answers Y = $00, not $FF). A pad
 // that goes away unplugs its port.
-func (pp *padPorts) update(m joystickSink, present [4]bool, buttons [4]uint32) {
-	if m != pp.to {
-		*pp = padPorts{to: m}
+func (pp *padPorts) update(m joystickSink, gen uint64, present [4]bool, buttons [4]uint32) {
+	if gen != pp.gen {
+		*pp = padPorts{gen: gen}
 	}
 	for i := range present {
 		var snes uint16

@@ -41,35 +41,35 @@ func TestPadPortsTellTheMachineWhatChanged(t *testing.T) {
 	m := &joyLog{}
 	none := [4]uint32{}
 	// No pad at all: every port stays empty.
-	pp.update(m, [4]bool{}, none)
+	pp.update(m, 1, [4]bool{}, none)
 	if c := m.take(); len(c) != 0 {
 		t.Fatalf("no pads: calls %v", c)
 	}
 	// A pad at index 1 with nothing pressed connects controller 2 (the KERNAL must see it).
-	pp.update(m, [4]bool{false, true}, none)
+	pp.update(m, 1, [4]bool{false, true}, none)
 	if c := m.take(); !equalCalls(c, [][2]int{{2, 0}}) {
 		t.Fatalf("pad connected: calls %v, want controller 2 with nothing pressed", c)
 	}
-	pp.update(m, [4]bool{false, true}, none)
+	pp.update(m, 1, [4]bool{false, true}, none)
 	if c := m.take(); len(c) != 0 {
 		t.Fatalf("nothing changed: calls %v", c)
 	}
 	// Standard button 1 (right face) is SNES A, 12 (d-pad up) is UP.
-	pp.update(m, [4]bool{false, true}, [4]uint32{0, 1<<1 | 1<<12})
+	pp.update(m, 1, [4]bool{false, true}, [4]uint32{0, 1<<1 | 1<<12})
 	if c := m.take(); !equalCalls(c, [][2]int{{2, core.SNESA | core.SNESUp}}) {
 		t.Fatalf("A+UP: calls %v", c)
 	}
 	// The pad goes away: its port is unplugged, once.
-	pp.update(m, [4]bool{}, none)
-	pp.update(m, [4]bool{}, none)
+	pp.update(m, 1, [4]bool{}, none)
+	pp.update(m, 1, [4]bool{}, none)
 	if c := m.take(); !equalCalls(c, [][2]int{{2, -1}}) {
 		t.Fatalf("pad gone: calls %v, want one unplug", c)
 	}
 	// A new machine (load or reset) is told the held state from scratch.
-	pp.update(m, [4]bool{true, true}, [4]uint32{1 << 9, 1 << 1})
+	pp.update(m, 1, [4]bool{true, true}, [4]uint32{1 << 9, 1 << 1})
 	m.take()
 	m2 := &joyLog{}
-	pp.update(m2, [4]bool{true, true}, [4]uint32{1 << 9, 1 << 1})
+	pp.update(m2, 2, [4]bool{true, true}, [4]uint32{1 << 9, 1 << 1})
 	if c := m2.take(); !equalCalls(c, [][2]int{{1, core.SNESStart}, {2, core.SNESA}}) {
 		t.Fatalf("new machine: calls %v, want both controllers again", c)
 	}
@@ -110,19 +110,19 @@ func TestBrowserInputPrograms(t *testing.T) {
 		t.Fatalf("no pads: % X, want both ports empty (all $FF)", got)
 	}
 	var pp padPorts
-	pp.update(s.Machine(), [4]bool{true}, [4]uint32{})
+	pp.update(s, s.Generation(), [4]bool{true}, [4]uint32{})
 	runTicks(s, 3)
 	if got := read(s, 0x30, 6); !bytes.Equal(got, []byte{0xFF, 0xFF, 0x00, 0xFF, 0xFF, 0xFF}) {
 		t.Fatalf("pad 0 connected, idle: % X, want FF FF 00 (present) and port 2 empty", got)
 	}
 	// Right face (SNES A) and d-pad up: UP is A's bit 3 ($F7), A is X's bit 7 ($7F).
-	pp.update(s.Machine(), [4]bool{true}, [4]uint32{1<<1 | 1<<12})
+	pp.update(s, s.Generation(), [4]bool{true}, [4]uint32{1<<1 | 1<<12})
 	runTicks(s, 3)
 	if got := read(s, 0x30, 3); !bytes.Equal(got, []byte{0xF7, 0x7F, 0x00}) {
 		t.Fatalf("A+UP: % X, want F7 7F 00", got)
 	}
 	// Unplugged, the port is empty again.
-	pp.update(s.Machine(), [4]bool{}, [4]uint32{})
+	pp.update(s, s.Generation(), [4]bool{}, [4]uint32{})
 	runTicks(s, 3)
 	if got := read(s, 0x30, 3); !bytes.Equal(got, []byte{0xFF, 0xFF, 0xFF}) {
 		t.Fatalf("pad unplugged: % X, want FF FF FF (empty port)", got)
@@ -139,7 +139,7 @@ func TestBrowserInputPrograms(t *testing.T) {
 	if got := read(s, 0x30, 5); !bytes.Equal(got, []byte{319 & 0xFF, 319 >> 8, 239, 0, 0}) {
 		t.Fatalf("mouse at start: % X, want (319, 239), no buttons", got)
 	}
-	s.Machine().MouseMove(40, -25, 1)
+	s.MouseMove(40, -25, 1)
 	runTicks(s, 3)
 	if got := read(s, 0x30, 5); !bytes.Equal(got, []byte{359 & 0xFF, 359 >> 8, 214, 0, 1}) {
 		t.Fatalf("mouse moved (+40, -25), left held: % X, want (359, 214), buttons 1", got)

@@ -29,7 +29,7 @@ func (u *UI) Key(code string, down bool) bool {
 	if !ok {
 		return false
 	}
-	in, m := &u.input, u.s.Machine()
+	in, m := &u.input, u.s
 	if down {
 		m.KeyDown(n)
 	} else {
@@ -43,7 +43,7 @@ func (u *UI) Key(code string, down bool) bool {
 // ReleaseKeys sends a release for every key still down (the screen lost focus: no key
 // may stick).
 func (u *UI) ReleaseKeys() {
-	m := u.s.Machine()
+	m := u.s
 	for n, down := range u.input.held {
 		if down {
 			m.KeyUp(uint8(n))
@@ -70,7 +70,7 @@ func (u *UI) MouseMove(dx, dy, buttons int) {
 // PollInput hands the machine the mouse movement since the last displayed frame and the
 // gamepads as SNES controllers 1-4.
 func (u *UI) PollInput() {
-	in, m := &u.input, u.s.Machine()
+	in, m := &u.input, u.s
 	if in.moved {
 		// DOM buttons: bit 0 left, 1 right, 2 middle, as the SMC's packet wants them.
 		m.MouseMove(in.mouseDX, in.mouseDY, uint8(in.buttons&7))
@@ -80,6 +80,6 @@ func (u *UI) PollInput() {
 		return
 	}
 	if present, buttons, ok := in.readPad(); ok {
-		in.pads.update(m, present, buttons)
+		in.pads.update(m, m.Generation(), present, buttons)
 	}
 }

@@ -65,13 +65,16 @@ const (
 	PartCrashNote                // crash panel: what still runs (text)
 	PartNotice                   // notice bar (shown): the machine's notices (LOAD/OPEN errors ...)
 	PartNoticeText               // (text)
+	PartTravel                   // travel bar under the bars (shown): where the machine is in time
+	PartTravelText               // (text)
+	PartGoto                     // its "Go to this frame" button (shown)
 	PartCount
 )
 
 // PartIDs are the page's element ids (web/index.html), by Part.
 var PartIDs = [PartCount]string{"status", "btn-pause", "chk-warp", "crash", "crash-reason", "crash-regs",
 	"crash-trace", "bars-legend", "inspect-frame", "inspect-stats", "split-note", "crash-note",
-	"notice", "notice-text"}
+	"notice", "notice-text", "travel", "travel-text", "btn-goto"}
 
 // Surface applies the overlay's decisions to the page. The UI calls each function only
 // for a change: when what it shows differs from what it last showed.
@@ -129,14 +132,23 @@ type UI struct {
 	dirty        bool           // redraw charts and inspector at the next update
 	inspectStale bool           // a frame arrived since the inspector was last written
 	prof         *perf.Profiler // the profiler the charts show (a reset or load replaces it)
+	splitProf    *perf.Profiler // the profiler the split's frame is read from (splitPick)
 	legendKey    legendKey      // what the legend was last written for
 	splitPick    SplitPick      // the split's frame, chosen once per displayed frame
 	noteKey      SplitPick      // what the split note was last built for
 	lastStop     session.StopReason
 	lastPaused   bool
 	lastWarp     bool
+	lastPast     bool
 	shown        [PartCount]string // what each part was last set to (text, markup or "1"/"0")
 	set          [PartCount]bool   // whether it was set at all
+
+	// Time travel (travel.go): the selection follows the machine's frame while follow is set.
+	follow    bool
+	wasPast   bool      // the machine was in the past at the last update
+	lastCur   uint32    // its frame in progress then
+	travelGen uint64    // the session's generation then
+	travelKey travelKey // what the travel bar was last written for
 
 	heatRows [][]uint16
 	heatNums []uint32
@@ -222,6 +234,7 @@ func (u *UI) Pick(c Chart, x float64) {
 	}
 	if f := at(int(x * float64(w))); f != 0 {
 		u.selected = f
+		u.follow = false // the user's choice, until the machine moves in time again
 		u.s.Pause()
 		u.dirty = true
 	}
@@ -265,9 +278,13 @@ func (u *UI) RunToOverrun() {
 	u.s.RunToOverrun()
 }
 
-// Capture encodes a capture of the selected frame, or of the newest when none is.
-func (u *UI) Capture() ([]byte, error) {
-	return u.s.Capture(u.selected, time.Now())
+// Capture encodes a capture of frame f (0: the selected frame, or the newest when none
+// is). Any completed frame of the window can be captured.
+func (u *UI) Capture(f uint32) ([]byte, error) {
+	if f == 0 {
+		f = u.selected
+	}
+	return u.s.Capture(f, time.Now())
 }
 
 // OpenCapture opens a capture paused on its frame, selected in the charts.
@@ -295,6 +312,7 @@ func (u *UI) Update(t session.Tick) {
 		u.notices = u.notices[:0] // nor the old machine's notices
 	}
 	u.updateNotices()
+	u.trackTime()
 	if f := u.s.OverrunFrame(); f != 0 && u.s.Paused() && u.selected == 0 {
 		u.selected = f
 		u.dirty = true
@@ -312,9 +330,21 @@ func (u *UI) Update(t session.Tick) {
 	}
 	// The split shows the selected frame while its lines are kept, else the newest (or,
 	// for a selection too old, nothing): chosen once here for the chart and its note.
-	pick := PickSplit(p, u.selected, u.s.Paused() || u.s.Ended())
-	splitMoved := pick.State != u.splitPick.State || pick.k != u.splitPick.k
-	u.splitPick = pick
+	//
+	// In the past the machine replayed from a keyframe up to the frame on the screen, so its
+	// own profiler has the lines of the frames it ran: a frame far back, whose lines the
+	// head no longer keeps, still gets its split.
+	sp := p
+	if u.selected != 0 && u.s.InPast() {
+		if rp := u.s.RunningProfiler(); rp != p {
+			if k := rp.FrameIndex(u.selected); k >= 0 && rp.LinesAt(k) != nil {
+				sp = rp
+			}
+		}
+	}
+	pick := PickSplit(sp, u.selected, u.s.Paused() || u.s.Ended())
+	splitMoved := pick.State != u.splitPick.State || pick.k != u.splitPick.k || sp != u.splitProf
+	u.splitPick, u.splitProf = pick, sp
 	u.timer.start()
 	if newest != u.lastFrame || u.dirty {
 		u.lastFrame = newest
@@ -324,7 +354,7 @@ func (u *UI) Update(t session.Tick) {
 		}
 		u.drawCharts(p)
 	} else if splitMoved && u.show.Heat {
-		u.drawSplit(p) // pausing or resuming with nothing new: only the split may change
+		u.drawSplit() // pausing or resuming with nothing new: only the split may change
 	}
 	// The inspector follows at most every textEvery displayed frames while running, at
 	// once when paused or when something was clicked or loaded.
@@ -349,7 +379,9 @@ func (u *UI) Update(t session.Tick) {
 	}
 	u.dirty = false
 	u.updateSplitNote()
-	if u.ticks%textEvery == 0 || !u.set[PartStatus] || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop || u.s.Warp() != u.lastWarp {
+	u.updateTravel()
+	if u.ticks%textEvery == 0 || !u.set[PartStatus] || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop ||
+		u.s.Warp() != u.lastWarp || u.s.InPast() != u.lastPast {
 		u.updateStatus()
 		u.timer.lap(stepStatus)
 	}
@@ -361,7 +393,7 @@ func (u *UI) drawCharts(p *perf.Profiler) {
 	}
 	if u.show.Heat {
 		u.drawHeat(p)
-		u.drawSplit(p)
+		u.drawSplit()
 	}
 }
 
@@ -424,8 +456,8 @@ func (u *UI) drawHeat(p *perf.Profiler) {
 }
 
 // drawSplit brings the per-line split to u.splitPick's frame, drawing the rows that change.
-func (u *UI) drawSplit(p *perf.Profiler) {
-	y0, y1 := u.split.Draw(p, u.splitPick)
+func (u *UI) drawSplit() {
+	y0, y1 := u.split.Draw(u.splitProf, u.splitPick)
 	u.timer.lap(stepSplitDraw)
 	if y1 > y0 {
 		u.out.PutRows(ChartSplit, u.split.Chart.Pix, y0, y1)
@@ -461,6 +493,8 @@ func StatusLine(s *session.Session) string {
 		state = "CPU stopped (video and sound run on)"
 	case s.SeekingOverrun():
 		state = "running to the next overrun"
+	case s.InPast() && s.Paused():
+		state = "paused, back in time"
 	case s.Paused():
 		state = "paused"
 	case s.Warp():
@@ -507,7 +541,7 @@ func CrashTrace(s *session.Session) string {
 // updateStatus writes the status line, the pause button's label and the crash panel.
 func (u *UI) updateStatus() {
 	s := u.s
-	u.lastPaused, u.lastStop, u.lastWarp = s.Paused(), s.Stopped(), s.Warp()
+	u.lastPaused, u.lastStop, u.lastWarp, u.lastPast = s.Paused(), s.Stopped(), s.Warp(), s.InPast()
 	u.setText(PartStatus, StatusLine(s))
 	pause := "Pause"
 	if s.Paused() {
@@ -571,11 +605,17 @@ func (u *UI) StatusJSON() string {
 	s := u.s
 	m := s.Machine()
 	c := m.CPU()
+	first, last := s.Window()
 	st := map[string]any{
 		"frame": m.Frame(), "cycle": m.Cycle(), "paused": s.Paused(), "warp": s.Warp(), "speed": s.Speed(),
 		"stopped": string(s.Stopped()), "ended": s.Ended(), "program": s.Program(), "rom": s.HasROM(), "pc": c.PC,
 		"selected": u.selected, "targetFps": s.TargetFps(), "seekingOverrun": s.SeekingOverrun(),
 		"profiledFrames": s.Profiler().FrameCount(), "keyEvents": u.input.keys, "keysPending": s.KeysPending(),
+		// Time travel: the frame the machine is in (profiler numbers, from power-on), the
+		// frames Seek can reach, whether it is behind the newest point and by how many
+		// frames, and what the timeline keeps to get there.
+		"currentFrame": s.CurrentFrame(), "window": [2]uint32{first, last}, "inPast": s.InPast(),
+		"framesAhead": s.FramesAhead(), "timelineBytes": s.TimelineBytes(), "keyframes": s.Keyframes(),
 	}
 	b, _ := json.Marshal(st)
 	return string(b)

@@ -55,8 +55,9 @@
     forgetROM() { return forgetROM(); },
   };
   // Every other Go function is published as it is (pause, resume, stepFrame, reset, setSpeed,
-  // setWarp, runToOverrun, setTargetFps, timeOverlaySteps, screenshot, peek, framesCSV, and
-  // whatever other parts of the page register), with the same error handling.
+  // setWarp, runToOverrun, setTargetFps, seek, stepBack, goToFrame, timeOverlaySteps,
+  // screenshot, peek, framesCSV, and whatever other parts of the page register), with the
+  // same error handling.
   function publishAPI() {
     for (const name of Object.keys(go)) {
       if (name !== 'signatures' && !(name in api)) api[name] = (...args) => call(name, ...args);
@@ -368,6 +369,23 @@
   $('btn-reset').addEventListener('click', control(() => call('reset')));
   $('btn-pause').addEventListener('click', control(() => call(api.status().paused ? 'resume' : 'pause')));
   $('btn-step').addEventListener('click', control(() => call('stepFrame')));
+  // Time travel (overlay/travel.go): back a frame; the selected bar's frame on the screen.
+  $('btn-stepback').addEventListener('click', control(() => call('stepBack')));
+  $('btn-goto').addEventListener('click', control(() => call('goToFrame')));
+  // Their keys, while the keyboard is the page's: a click on the screen gives the X16 every
+  // key (overlay/input_js.go), so these never take one from it. Comma steps back a frame,
+  // period one forward (held, they repeat), as video players step a paused video.
+  if (!$('app').classList.contains('embed')) {
+    window.addEventListener('keydown', (e) => {
+      const act = { ',': 'stepBack', '.': 'stepFrame' }[e.key];
+      if (!act || !go || e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey) return;
+      const t = e.target;
+      if (t && (t === document.querySelector('body > canvas') || t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      if (document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      control(() => call(act))();
+    });
+  }
   $('btn-overrun').addEventListener('click', control(() => call('runToOverrun')));
   $('chk-warp').addEventListener('change', control((e) => call('setWarp', e.target.checked)));
   $('speed').addEventListener('input', (e) => {

@@ -1,7 +1,7 @@
 // x16scope captures on the page: the Capture button, permalinks (/?c=ID through the share
 // service, or #c=... carrying the capture itself on a static host), and the JS API
-// x16scope.capture() / x16scope.loadCapture(bytes) / x16scope.share(). The capture file is
-// made and opened in Go (cmd/wasm/api_capture_js.go); this file moves bytes and links.
+// x16scope.capture(frame?) / x16scope.loadCapture(bytes) / x16scope.share(frame?). The
+// capture file is made and opened in Go (cmd/wasm/api_capture_js.go); this file moves bytes and links.
 'use strict';
 
 (() => {
@@ -31,8 +31,10 @@
 
   function go() { return window.x16scopeGo; }
 
-  function capture() {
-    const r = go().captureFrame();
+  // capture(frame?): any completed frame of the window (default: the selected one, else the
+  // newest). The Go side checks the argument.
+  function capture(...args) {
+    const r = go().captureFrame(...args);
     if (r instanceof Error) throw r;
     return r;
   }
@@ -45,10 +47,11 @@
     return JSON.parse(r); // the Go side dispatched x16scope-capture-opened
   }
 
-  // share captures the selected frame and makes a link: through the share service when
-  // the page's server has one, else in the URL fragment (small captures) or as a file.
-  async function share() {
-    const bytes = capture();
+  // share captures a frame (default: the selected one) and makes a link: through the share
+  // service when the page's server has one, else in the URL fragment (small captures) or as
+  // a file.
+  async function share(...args) {
+    const bytes = capture(...args);
     const base = location.origin + location.pathname;
     try {
       const res = await fetch('api/captures', { method: 'POST', body: bytes, headers: { 'Content-Type': 'application/octet-stream' } });

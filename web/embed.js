@@ -9,7 +9,8 @@
 //   - what is shown: the picture scaled to the frame (whole-number scale when it fits, else
 //     shrunk crisply) and, with overlay=bars|heatmap|both, the charts under it;
 //   - the postMessage API for the host page (start, pause, reset, load, perfStats, status,
-//     hostStats), answering only origins it was told to trust.
+//     hostStats, and time travel: seek, stepBack, stepFrame, capture), answering only
+//     origins it was told to trust.
 'use strict';
 
 (() => {
@@ -439,6 +440,15 @@
       return window.x16scope.status();
     },
     perfStats() { return window.x16scope.perfStats(); },
+    // Time travel, as the page's API: the embed is held (as by "pause"), so that coming
+    // back on screen does not resume it, which would run on from the frame gone to and drop
+    // the frames after it; "start" resumes.
+    seek(frame) { hold(); window.x16scope.seek(frame); return window.x16scope.status(); },
+    stepBack() { hold(); window.x16scope.stepBack(); return window.x16scope.status(); },
+    stepFrame() { hold(); window.x16scope.stepFrame(); return window.x16scope.status(); },
+    // capture(frame?) -> Uint8Array: the capture file (default: the selected frame).
+    capture(frame) { return frame === undefined ? window.x16scope.captureFrame() : window.x16scope.captureFrame(frame); },
+    framesCSV() { return window.x16scope.framesCSV(); },
     status() { return { ...window.x16scope.status(), embed: stateDetail() }; },
     hostStats() { return window.x16scope.hostStats(); },
   };

@@ -16,7 +16,9 @@
 // and the element's default width, 640 x scale pixels), embed (embed.html's URL, when not
 // next to this script).
 // Methods (each returns a Promise of the embed's answer): start(), pause(), reset(),
-// load(url | {prg | zip | capture | bytes, name}), perfStats(), status(), hostStats().
+// load(url | {prg | zip | capture | bytes, name}), perfStats(), status(), hostStats(),
+// framesCSV(), and time travel as on the page: seek(frame), stepBack(), stepFrame() (each
+// holds the embed paused and answers its status) and capture(frame?) (a Uint8Array).
 // Events on the element: x16scope-ready, x16scope-state, x16scope-firstframe,
 // x16scope-error (each with the embed's detail).
 (() => {
@@ -89,6 +91,11 @@
     perfStats() { return this._send('perfStats'); }
     status() { return this._send('status'); }
     hostStats() { return this._send('hostStats'); }
+    framesCSV() { return this._send('framesCSV'); }
+    seek(frame) { return this._send('seek', frame); }
+    stepBack() { return this._send('stepBack'); }
+    stepFrame() { return this._send('stepFrame'); }
+    capture(frame) { return this._send('capture', frame); }
 
     // ---- the shadow root: styles and the iframe ----
     _render() {

@@ -17,14 +17,15 @@ import (
 // The capture functions (web/capture.js publishes them as x16scope.capture and
 // x16scope.loadCapture):
 //
-//	captureFrame() -> Uint8Array: the capture file of the selected frame, else the newest
+//	captureFrame(frame?) -> Uint8Array: the capture file of frame (any completed frame of
+//	                  the window; default: the selected frame, else the newest)
 //	loadCapture(bytes) -> JSON {"program","targetFps","frame","profFrame","date"}; on an
 //	                  error the page keeps running what it ran
 //
 // loadFiles (api_js.go) opens a dropped capture file through openCaptureFile, so the page's
 // drop and file picker need no change.
 func init() {
-	addAPI("captureFrame()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.Capture() })
+	addAPI("captureFrame(frame?)", func(g *game, a *jsapi.Args) (any, error) { return g.ui.Capture(frameArg(a, 0, 0)) })
 	addAPI("loadCapture(bytes)", func(g *game, a *jsapi.Args) (any, error) {
 		meta, err := g.ui.OpenCapture(a.Bytes(0))
 		if err != nil {

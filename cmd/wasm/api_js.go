@@ -106,18 +106,44 @@ func init() {
 	})
 }
 
+// Time travel over the window (frames count from power-on, as everywhere; status() has
+// window, currentFrame, inPast and framesAhead):
+//
+//	seek(frame)        the machine at the start of frame, paused (the screen shows frame-1,
+//	                   which is selected); an error naming the window for a frame outside it
+//	stepBack()         to the start of the frame before, paused
+//	goToFrame(frame?)  what "Go to this frame" does: just after frame (default: the
+//	                   selected one), its picture on the screen: seek(frame + 1)
+func init() {
+	addAPI("seek(frame)", func(g *game, a *jsapi.Args) (any, error) { return nil, g.ui.Seek(uint32(a.Int(0, 0, 1<<32-1))) })
+	addAPI("stepBack()", func(g *game, a *jsapi.Args) (any, error) { return nil, g.ui.StepBack() })
+	addAPI("goToFrame(frame?)", func(g *game, a *jsapi.Args) (any, error) { return nil, g.ui.GoTo(frameArg(a, 0, 0)) })
+}
+
+// frameArg is argument i as a frame number (def when absent).
+func frameArg(a *jsapi.Args, i int, def uint32) uint32 {
+	return uint32(a.OptInt(i, 0, 1<<32-1, int(def)))
+}
+
 // Reading.
 func init() {
 	addAPI("perfStats()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.PerfStatsJSON(), nil })
 	// framesCSV() -> the profiler's per-frame records as CSV (overlay.FramesCSV).
 	addAPI("framesCSV()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.FramesCSV(), nil })
 	addAPI("status()", func(g *game, a *jsapi.Args) (any, error) { return g.ui.StatusJSON(), nil })
-	// hostStats() -> JSON of host timings; MaxTickMs is the longest tick since the last call.
-	addAPI("hostStats()", func(g *game, a *jsapi.Args) (any, error) {
+	// hostStats(collect?) -> JSON of host timings; MaxTickMs is the longest tick since the
+	// last call. collect: run the garbage collector first, so GC.HeapMB is the live heap
+	// (for measurements: it stops the page for tens of milliseconds).
+	addAPI("hostStats(collect?)", func(g *game, a *jsapi.Args) (any, error) {
+		if a.Has(0) && a.Bool(0) {
+			runtime.GC()
+		}
 		g.stats.OverlaySteps = g.ui.StepMs()
+		g.stats.Keyframes, g.stats.KeyframeMs = g.s.KeyframeStats()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		g.stats.GC = gcStats{Count: ms.NumGC, PauseMs: float64(ms.PauseTotalNs) / 1e6, Mallocs: ms.Mallocs, HeapMB: float64(ms.HeapAlloc) / (1 << 20)}
+		g.stats.GC = gcStats{Count: ms.NumGC, PauseMs: float64(ms.PauseTotalNs) / 1e6, Mallocs: ms.Mallocs, HeapMB: float64(ms.HeapAlloc) / (1 << 20),
+			SysMB: float64(ms.Sys) / (1 << 20)}
 		b, err := json.Marshal(g.stats)
 		g.stats.MaxTickMs = 0
 		return string(b), err

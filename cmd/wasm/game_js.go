@@ -70,6 +70,10 @@ type hostStats struct {
 	// OverlaySteps is the overlay time by step (UI.StepMs), summed since the page opened.
 	OverlaySteps map[string]float64
 	GC           gcStats // the Go heap, read when hostStats() is called
+	// Keyframes and KeyframeMs are the keyframes time travel has taken since the page
+	// opened and the host ms they cost (part of EmuMs), read when hostStats() is called.
+	Keyframes  int
+	KeyframeMs float64
 }
 
 // gcStats is the Go runtime's garbage collection so far: under wasm a collection stops
@@ -79,6 +83,9 @@ type gcStats struct {
 	PauseMs float64
 	Mallocs uint64
 	HeapMB  float64
+	// SysMB is what the Go runtime holds from the host: about the wasm instance's memory,
+	// which never shrinks.
+	SysMB float64
 }
 
 func newGame(s *session.Session, ui *overlay.UI) *game {
@@ -90,6 +97,7 @@ func newGame(s *session.Session, ui *overlay.UI) *game {
 	}
 	g.initIdleWarp()
 	g.warp = newWarpControl(g.idle.ric.Type() == js.TypeFunction)
+	s.SetClock(g.now) // the keyframes' cost, for hostStats (KeyframeMs)
 	return g
 }
 
