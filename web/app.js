@@ -92,7 +92,7 @@
     return true;
   }
 
-  // Limits on what a folder may bring, as for a zip (overlay/files.go): a dropped home
+  // Limits on what a folder may bring, as for a zip (session/files.go): a dropped home
   // folder must not fill the tab's memory.
   const maxFiles = 4096, maxBytes = 64 << 20;
   class TooMuch extends Error {}
