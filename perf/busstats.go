@@ -62,7 +62,10 @@ func frameBusStats(lines *[LinesPerFrame]vera.LineBus, r *FrameRecord, heat *[Li
 		r.PortReads += uint32(b.CPURead)
 		r.PortWrites += uint32(b.CPUWrite)
 		r.PortBytes += uint32(b.CPUBytes)
-		if int(l.Sprite) > l.SpriteHeadroom() {
+		// Only a line whose sprites fetch can exceed their headroom: when the layers
+		// alone overfill the line (two 8 bpp tile layers), a line without sprites is
+		// over nothing.
+		if l.Sprite > 0 && int(l.Sprite) > l.SpriteHeadroom() {
 			r.SpriteOver++
 		}
 	}

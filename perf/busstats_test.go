@@ -63,6 +63,27 @@ func TestFrameBusStats(t *testing.T) {
 	}
 }
 
+// When the layers alone use more than a line's 800 clocks (two 8 bpp 8x8 tile layers, 202
+// accesses each with the over-fetch), the sprites' headroom is negative: only the lines
+// where sprites fetch are over it.
+func TestSpriteOverOnlyWhereSpritesFetch(t *testing.T) {
+	var lines [LinesPerFrame]vera.LineBus
+	for y := 0; y < 480; y++ {
+		lines[y].Layer[0], lines[y].Layer[1] = 202, 202 // 808 clocks: headroom -8
+	}
+	lines[10].Sprite, lines[11].Sprite = 8, 1
+	var r FrameRecord
+	var heat [LinesPerFrame]uint16
+	var last [LinesPerFrame]LineClocks
+	frameBusStats(&lines, &r, &heat, &last)
+	if last[0].SpriteHeadroom() != -8 {
+		t.Fatalf("headroom %d, want -8", last[0].SpriteHeadroom())
+	}
+	if r.SpriteOver != 2 {
+		t.Errorf("sprite-over lines %d, want 2 (the two lines with sprite fetches)", r.SpriteOver)
+	}
+}
+
 func TestNearestRank(t *testing.T) {
 	for _, tc := range []struct{ p, n, want int }{
 		{95, 525, 498}, {50, 100, 49}, {99, 100, 98}, {100, 7, 6}, {50, 1, 0}, {95, 20, 18}, {1, 1000, 9},
