@@ -63,6 +63,14 @@ func (s *Session) restoreKey(k *keyframe, scratch bool) (rebuilt, error) {
 	if err != nil {
 		return rebuilt{}, fmt.Errorf("keyframe of frame %d: %w", k.frame, err)
 	}
+	if k.settings != t.settings {
+		// The zones or the target changed since: the rebuilt profiler classifies with
+		// the ones the user has now, as the running one does.
+		p.SetTargetFps(s.targetFps)
+		if err := p.SetZones(s.zones); err != nil {
+			return rebuilt{}, err
+		}
+	}
 	p.CopyHistory(s.displayProfiler(), k.frame)
 	next := sort.Search(len(t.inputs), func(i int) bool { return t.inputs[i].cycle >= k.cycle })
 	return rebuilt{m: m, p: p, fs: fs, next: next, frameStart: k.cycle}, nil

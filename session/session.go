@@ -173,6 +173,7 @@ func (s *Session) SetTargetFps(fps float64) error {
 		return err
 	}
 	s.targetFps = fps
+	s.tl.settings++
 	return nil
 }
 
@@ -185,6 +186,7 @@ func (s *Session) SetZones(z []perf.Zone) error {
 		return err
 	}
 	s.zones = append([]perf.Zone(nil), z...)
+	s.tl.settings++
 	return nil
 }
 

@@ -36,6 +36,9 @@ type keyframe struct {
 	cycle uint64
 	state *packedState
 	fs    *core.MemFS // the host files then (a clone), nil for none
+	// settings is the profiler settings' generation then: a machine rebuilt from a
+	// keyframe taken before the zones or target changed gets the current ones.
+	settings int
 }
 
 // timeline is the session's time travel: keyframes, inputs and, while in the past, the head.
@@ -55,8 +58,10 @@ type timeline struct {
 	headCycle uint64         // where the head is, while past
 	headFrame uint32         // the frame in progress at the head
 	headProf  *perf.Profiler // the head's records, shown while past
-	kept      int            // keyframes taken since the session was built (KeyframeStats)
-	keptMs    float64        // the host time they took, when the front end gave a clock
+	settings  int            // counts changes of the profiler's zones and target (keyframe.settings)
+
+	kept   int     // keyframes taken since the session was built (KeyframeStats)
+	keptMs float64 // the host time they took, when the front end gave a clock
 
 	// detached: the head's records came with an opened capture, which carries nothing to
 	// replay up to them; they are shown until the machine runs on from the head.
@@ -105,7 +110,7 @@ func (s *Session) takeKeyframe(frame uint32) {
 		prev = t.keys[n-1].state
 	}
 	capture.StateInto(&t.scratch, s.m, s.prof)
-	k := keyframe{frame: frame, cycle: s.m.Cycle(), state: packState(&t.scratch, prev, t.zero, &t.pool)}
+	k := keyframe{frame: frame, cycle: s.m.Cycle(), state: packState(&t.scratch, prev, t.zero, &t.pool), settings: t.settings}
 	if s.fs != nil {
 		k.fs = s.fs.Clone()
 	}

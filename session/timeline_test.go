@@ -333,3 +333,25 @@ func TestSeekTakesBackSavedFiles(t *testing.T) {
 		t.Fatalf("back at the head: past %v, COUNT %s, want [48 0 2]", s.InPast(), got)
 	}
 }
+
+// Zones set after a keyframe are the zones of a machine rebuilt from it.
+func TestSeekKeepsTheCurrentZones(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
+		t.Fatal(err)
+	}
+	for range 40 {
+		s.StepFrame()
+		s.Advance(noClock)
+	}
+	zones := []perf.Zone{{Name: "main", Start: 0x080D, End: 0x0900, Bank: perf.AnyBank}}
+	if err := s.SetZones(zones); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Seek(5); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.RunningProfiler().Zones(); len(got) != 1 || got[0].Name != "main" {
+		t.Fatalf("zones after a seek to before they were set: %+v", got)
+	}
+}
