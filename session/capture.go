@@ -101,6 +101,9 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
+	if s.opt.NoIdleSkip {
+		m.SetIdleSkip(false) // the file's machine may have skipped; the results are the same
+	}
 	var inputs []inputEvent
 	if sec := cp.State.Get(tagInputs); sec != nil {
 		if inputs, err = decodeInputs(sec); err != nil {

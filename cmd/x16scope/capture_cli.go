@@ -107,10 +107,6 @@ func (c *captureFlags) open(mf *machineFlags, owner perf.Owner) (*session.Sessio
 		msg := strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": ")
 		return nil, fmt.Errorf("%s: %s", c.resume, strings.TrimPrefix(msg, "capture: "))
 	}
-	if mf.noIdleSkip {
-		// A restored machine fast-forwards idle loops; the flag is only a check (same results).
-		s.Machine().SetIdleSkip(false)
-	}
 	m := s.Machine()
 	c.meta, c.isCapt = meta, meta.Date != ""
 	c.resumeAt = [2]uint64{m.Frame(), m.Cycle()}
