@@ -133,6 +133,7 @@ fuzz:
 	$(GO) test ./savestate -run XXX -fuzz FuzzDecode -fuzztime 30s
 	$(GO) test ./capture -run XXX -fuzz FuzzRestoreSection -fuzztime 30s
 	$(GO) test ./share -run XXX -fuzz FuzzCheck -fuzztime 30s
+	$(GO) test ./session -run XXX -fuzz FuzzOpenCaptureInputs -fuzztime 30s
 
 clean:
 	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md worker/build .wrangler

@@ -17,7 +17,7 @@ func stubPRG(code ...byte) []byte {
 	return append(p, code...)
 }
 
-func smokePRG(t *testing.T) []byte {
+func smokePRG(t testing.TB) []byte {
 	t.Helper()
 	b, err := os.ReadFile("../tests/browser/testdata/smoke.prg")
 	if err != nil {
@@ -26,7 +26,7 @@ func smokePRG(t *testing.T) []byte {
 	return b
 }
 
-func newSession(t *testing.T) *Session {
+func newSession(t testing.TB) *Session {
 	t.Helper()
 	s, err := NewSession()
 	if err != nil {
