@@ -18,7 +18,7 @@ const (
 )
 
 // Bounds on the emulation done for one displayed frame, so the page stays responsive
-// whatever the program does (issue 6: "emulation is always bounded per displayed frame").
+// whatever the program does.
 const (
 	// maxFramesPerTick caps normal-speed catch-up after the tab stalled: at most 4 machine
 	// frames per displayed frame (400% speed needs exactly that).
