@@ -96,23 +96,28 @@ func Decode(data []byte) (*Capture, error) {
 	return c, nil
 }
 
-// Open restores a capture the way a viewer shows it: the machine at the captured frame's
-// start, the profiler with the frames before it, and then the captured frame run once
-// more, so the picture and the newest frame's figures are the ones captured (the machine
-// is deterministic) and resuming goes on from the frame after. A plain save state opens
-// at its start, nothing run.
-func Open(c *Capture, opt core.RestoreOptions, owner perf.Owner) (*core.Machine, *perf.Profiler, error) {
+// Load restores a capture's state and the profiler's records before it: the machine at the
+// captured frame's start, the profiler with the frames before that frame. Whoever shows
+// the capture then runs the captured frame once more (session.OpenCapture does, with the
+// inputs that arrived during it), so the picture and the newest frame's figures are the
+// captured ones: the machine is deterministic. A plain save state has no records.
+func Load(c *Capture, opt core.RestoreOptions, owner perf.Owner) (*core.Machine, *perf.Profiler, error) {
 	m, p, err := Restore(c.State, opt, owner)
 	if err != nil {
 		return nil, nil, err
 	}
 	if c.History != nil {
-		if err := p.LoadHistory(&savestate.Section{Tag: tagHist, Version: perf.HistoryVersion, Data: c.History}); err != nil {
+		if err := p.LoadHistory(c.HistorySection()); err != nil {
 			return nil, nil, err
 		}
 	}
-	if c.PNG != nil || c.History != nil {
-		m.RunFrame()
-	}
 	return m, p, nil
+}
+
+// HistorySection is the capture's records as the section they came in (nil for none).
+func (c *Capture) HistorySection() *savestate.Section {
+	if c.History == nil {
+		return nil
+	}
+	return &savestate.Section{Tag: tagHist, Version: perf.HistoryVersion, Data: c.History}
 }

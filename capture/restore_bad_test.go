@@ -180,8 +180,8 @@ func BenchmarkSaveRestore(b *testing.B) {
 	})
 }
 
-// BenchmarkFrameStartState is what keeping the state at every frame start costs (the
-// page does, so Capture can take the selected frame): sections, no compression.
+// BenchmarkFrameStartState is what taking the state at a frame start costs: sections, no
+// compression (the session's keyframes start with it).
 func BenchmarkFrameStartState(b *testing.B) {
 	s := setup{name: "busy", prg: "../core/testdata/busy.prg", rom: rom.Image(), before: 5}
 	m, p := s.build(b)

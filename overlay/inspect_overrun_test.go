@@ -2,30 +2,20 @@ package overlay
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
-
-	"x16scope/session"
 )
 
 // The inspector of the frame RunToOverrun stops on says that its period's work passed the
 // budget there, and the frame before it says nothing of the kind.
 func TestInspectorNamesTheOverrunFrame(t *testing.T) {
-	s, err := session.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	prg, err := os.ReadFile("../tests/browser/testdata/smoke.prg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.LoadPRG("smoke.prg", prg); err != nil {
+	s := newSession(t)
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
 		t.Fatal(err)
 	}
 	s.RunToOverrun()
 	for i := 0; i < 10 && s.SeekingOverrun(); i++ {
-		s.Advance(func() float64 { return 0 })
+		s.Advance(noClock)
 	}
 	f, p := s.OverrunFrame(), s.Profiler()
 	if f == 0 {

@@ -164,5 +164,23 @@ func (h *history) machineReset() {
 	h.periodOpen = false
 }
 
+// appendFrame adds a finished frame's record to the ring, with its per-line clocks (nil
+// when none were kept), and returns its bucket row, cleared, for the caller to fill.
+func (h *history) appendFrame(r *FrameRecord, heat *[LinesPerFrame]uint16, lines *[LinesPerFrame]LineClocks) []uint32 {
+	i := slot(h.nFrames)
+	h.frames[i] = *r
+	row := h.row(i)
+	clear(row)
+	hi := h.nFrames % HeatFrames
+	if heat != nil && lines != nil {
+		h.heat[hi], h.lines[hi] = *heat, *lines
+	} else {
+		clear(h.heat[hi][:])
+		clear(h.lines[hi][:])
+	}
+	h.nFrames++
+	return row
+}
+
 // slot is the ring index of the n-th record (0-based, n < nFrames).
 func slot(n uint64) int { return int(n % HistoryFrames) }

@@ -30,19 +30,7 @@ func (p *Profiler) CopyHistory(from *Profiler, before uint32) {
 		if r.Frame <= last {
 			continue
 		}
-		i := slot(h.nFrames)
-		h.frames[i] = *r
-		row, src := h.row(i), from.FrameBucketsAt(k)
-		n := copy(row, src)
-		clear(row[n:])
-		hi := h.nFrames % HeatFrames
-		if heat, lines := from.HeatAt(k), from.LinesAt(k); heat != nil && lines != nil {
-			h.heat[hi], h.lines[hi] = *heat, *lines
-		} else {
-			clear(h.heat[hi][:])
-			clear(h.lines[hi][:])
-		}
-		h.nFrames++
+		copy(h.appendFrame(r, from.HeatAt(k), from.LinesAt(k)), from.FrameBucketsAt(k))
 	}
 	fh := &from.hist
 	var lastPeriod uint32

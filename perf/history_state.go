@@ -153,23 +153,12 @@ func (p *Profiler) LoadHistory(sec *savestate.Section) error {
 		if f.rec.Frame >= h.frameNo {
 			break
 		}
-		i := slot(h.nFrames)
-		h.frames[i] = f.rec
-		row := h.row(i)
-		clear(row)
+		row := h.appendFrame(&f.rec, f.heat, f.lines)
 		for b, v := range f.row {
 			if int(b) < len(row) {
 				row[b] = v
 			}
 		}
-		hi := h.nFrames % HeatFrames
-		if f.heat != nil {
-			h.heat[hi], h.lines[hi] = *f.heat, *f.lines
-		} else {
-			clear(h.heat[hi][:])
-			clear(h.lines[hi][:])
-		}
-		h.nFrames++
 	}
 	for _, pr := range periods {
 		if pr.EndFrame >= h.frameNo {

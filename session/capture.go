@@ -9,7 +9,6 @@ import (
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/rom"
-	"x16scope/savestate"
 )
 
 // Captures: any frame of the window, rebuilt from the timeline (timeline.go) on a machine
@@ -97,7 +96,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	if err != nil {
 		return capture.Meta{}, err
 	}
-	m, p, err := capture.Restore(cp.State, opts, s.owner)
+	m, p, err := capture.Load(cp, opts, s.owner)
 	if err != nil {
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
@@ -111,11 +110,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 		}
 	}
 	var records *perf.Profiler
-	if cp.History != nil {
-		hist := &savestate.Section{Tag: "HIST", Version: perf.HistoryVersion, Data: cp.History}
-		if err := p.LoadHistory(hist); err != nil {
-			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
-		}
+	if hist := cp.HistorySection(); hist != nil {
 		records = perf.New(m)
 		if err := records.LoadRecords(hist); err != nil {
 			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)

@@ -8,7 +8,7 @@ import (
 	"x16scope/core"
 )
 
-func readTestFile(t *testing.T, path string) []byte {
+func readTestFile(t testing.TB, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -19,7 +19,7 @@ func readTestFile(t *testing.T, path string) []byte {
 
 // demoSession runs dapdemo (the debugger's test program, cmd/x16scope/testdata) with its
 // debug file.
-func demoSession(t *testing.T) *Session {
+func demoSession(t testing.TB) *Session {
 	t.Helper()
 	s := newSession(t)
 	if err := s.LoadPRG("dapdemo.prg", readTestFile(t, "../cmd/x16scope/testdata/dapdemo.prg")); err != nil {

@@ -24,10 +24,7 @@ func TestWriteMemoryRefusedWhole(t *testing.T) {
 
 // LoadPRG starts the file whatever its name, and RunFrame returns at a return to READY.
 func TestLoadPRGWithoutExtensionAndRunFrameAtExit(t *testing.T) {
-	s, err := NewSessionWith(Options{Owner: 0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSession(t)
 	// lda #$42 / rts: back to READY at once.
 	if err := s.LoadPRG("RETURNS", stubPRG(0xA9, 0x42, 0x60)); err != nil {
 		t.Fatal(err)
@@ -37,7 +34,8 @@ func TestLoadPRGWithoutExtensionAndRunFrameAtExit(t *testing.T) {
 	}
 	for i := 0; i < 300; i++ {
 		if ev := s.RunFrame(); ev&core.EventExit != 0 {
-			if ev&core.EventVSync != 0 && s.Machine().Cycle()%core.CyclesPerFrame == core.VSyncLine*core.CyclesPerLine {
+			// It stopped at the return, inside a frame, not at the VSYNC after it.
+			if m := s.Machine(); m.NextVSync()-m.Cycle() == core.CyclesPerFrame {
 				t.Fatal("RunFrame ran on to the VSYNC after the return")
 			}
 			if r, ok := s.Machine().Returned(); !ok || r.A != 0x42 {

@@ -25,6 +25,3 @@ func (s *Session) SetJoystick(n int, pressed uint16) {
 
 // UnplugJoystick disconnects controller n (1-4).
 func (s *Session) UnplugJoystick(n int) { s.logInput(inputEvent{kind: inUnplug, a: n}) }
-
-// NMI presses the NMI button.
-func (s *Session) NMI() { s.logInput(inputEvent{kind: inNMI}) }

@@ -13,7 +13,8 @@ import (
 // The speed, warp and pause settings are not inputs: they change when the machine runs,
 // not what it computes.
 
-// inputKind is what an input event does.
+// inputKind is what an input event does. The numbers are those of a capture's "INPT"
+// section: a new kind goes at the end.
 type inputKind uint8
 
 const (
@@ -23,7 +24,6 @@ const (
 	inMouse                         // a, b: movement; c: buttons
 	inPad                           // a: controller 1-4; b: SNES buttons held
 	inUnplug                        // a: controller 1-4
-	inNMI                           // the NMI button
 	inPoke                          // text: space; a: bank; b: address; data: the bytes (the debugger)
 	inRegister                      // text: register or flag name; a: value (the debugger)
 	inFiles                         // fs: the host file system from here on (files dropped)
@@ -55,8 +55,6 @@ func (e *inputEvent) apply(m *core.Machine) error {
 		m.SetJoystick(e.a, uint16(e.b))
 	case inUnplug:
 		m.UnplugJoystick(e.a)
-	case inNMI:
-		m.NMI()
 	case inPoke:
 		return writeMemory(m, e.text, e.a, e.b, e.data)
 	case inRegister:
@@ -76,6 +74,24 @@ func (e *inputEvent) apply(m *core.Machine) error {
 		return fmt.Errorf("input kind %d", e.kind)
 	}
 	return nil
+}
+
+// applyDue applies the events of in from index next on that are due at m's cycle (an event
+// applies once the machine has reached its cycle) and returns the index after them.
+func applyDue(in []inputEvent, next int, m *core.Machine) int {
+	for ; next < len(in) && in[next].cycle <= m.Cycle(); next++ {
+		in[next].apply(m) // it applied when it was logged: it applies again
+	}
+	return next
+}
+
+// boundBy is target, or the cycle of the next event to apply (in[next]) when that comes
+// first: a run that replays the log stops there to apply it.
+func boundBy(in []inputEvent, next int, target uint64) uint64 {
+	if next < len(in) {
+		return min(target, in[next].cycle)
+	}
+	return target
 }
 
 // inputVersion is the version of the "INPT" section a capture carries: the inputs that

@@ -37,19 +37,12 @@ func (s *Session) scanBoundaries(f uint32, end uint64) ([]boundary, error) {
 	m := r.m
 	stepped := true
 	for m.Cycle() < end {
-		for r.next < len(in) && in[r.next].cycle <= m.Cycle() {
-			in[r.next].apply(m)
-			r.next++
-		}
+		r.next = applyDue(in, r.next, m)
 		if stepped {
 			out = append(out, boundary{cycle: m.Cycle(), pc: m.PC(), sp: m.CPU().S})
 			m.StepInstruction(1)
 		}
-		bound := end
-		if r.next < len(in) {
-			bound = min(bound, in[r.next].cycle)
-		}
-		ev := m.RunUntil(bound)
+		ev := m.RunUntil(boundBy(in, r.next, end))
 		// Without a break the run reached the bound with the step still pending (a halted
 		// CPU, or an input due): it goes on from there.
 		stepped = ev&core.EventBreak != 0
@@ -181,8 +174,11 @@ func (s *Session) ReverseContinue() (core.Stop, error) {
 		// Keyframe by keyframe, newest first, each scanned forward for hits.
 		for i := len(t.keys) - 1; i >= 0; i-- {
 			k := &t.keys[i]
-			if k.cycle >= now || k.frame < first && i+1 < len(t.keys) && t.keys[i+1].frame <= first {
-				continue
+			if k.cycle >= now {
+				continue // after the current point
+			}
+			if i+1 < len(t.keys) && t.keys[i+1].frame <= first {
+				break // its frames, and those of every older one, are before the window
 			}
 			end := now
 			if i+1 < len(t.keys) {
@@ -226,15 +222,8 @@ func (s *Session) lastHit(k *keyframe, end uint64) (core.Stop, bool, error) {
 	found := false
 	in := s.tl.inputs
 	for m.Cycle() < end {
-		for r.next < len(in) && in[r.next].cycle <= m.Cycle() {
-			in[r.next].apply(m)
-			r.next++
-		}
-		bound := end
-		if r.next < len(in) {
-			bound = min(bound, in[r.next].cycle)
-		}
-		ev := m.RunUntil(bound)
+		r.next = applyDue(in, r.next, m)
+		ev := m.RunUntil(boundBy(in, r.next, end))
 		if ev&core.EventBreak != 0 {
 			if st := m.DebugStop(); st.Cycle < end && (st.Reason == core.StopBreakpoint || st.Reason == core.StopWatch) {
 				hit, found = st, true

@@ -99,11 +99,11 @@ func TestStepBackByLine(t *testing.T) {
 				len(lines)-i, got.cpu.PC, got.cycle, lines[i].cpu.PC, lines[i].cycle)
 		}
 	}
-	// Inside work's loop, from the middle of a line, back to that line's start.
+	// Inside work's loop (each ca65 line one instruction), from a line back to the one before.
 	step(t, s, "into") // into work: ldx #0
 	step(t, s, "line") // loop: txa
 	at := positionOf(s)
-	step(t, s, "instruction") // clc, the same line? (txa is a line of its own)
+	step(t, s, "instruction") // clc, the next line
 	if err := s.DebugStepBack("line"); err != nil {
 		t.Fatal(err)
 	}
@@ -155,5 +155,52 @@ func TestReverseContinueGoesBackToTheLastHit(t *testing.T) {
 	}
 	if first, _ := s.Window(); s.CurrentFrame() != first {
 		t.Fatalf("at frame %d, the window starts at %d", s.CurrentFrame(), first)
+	}
+}
+
+// A C line is many instructions: from the middle of one, a step back by line goes to its
+// start; from there, to the start of the line before, stepping back over the call it made.
+func TestStepBackByLineInC(t *testing.T) {
+	s := newSession(t)
+	if err := s.LoadPRG("clocals.prg", readTestFile(t, "../cmd/x16scope/testdata/clocals.prg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDebugInfo("clocals.dbg", readTestFile(t, "../cmd/x16scope/testdata/clocals.dbg")); err != nil {
+		t.Fatal(err)
+	}
+	info := s.DebugInfo()
+	file, ok := info.FileID("clocals.c")
+	if !ok {
+		t.Fatal("clocals.c is not in the debug file")
+	}
+	call, _, ok := info.CodeAt(file, 15) // unsigned int s = sum(count);
+	if !ok {
+		t.Fatal("no code for line 15")
+	}
+	if err := s.SetBreakpoint(int(call), core.AnyBank, true); err != nil {
+		t.Fatal(err)
+	}
+	s.Resume()
+	tickUntilStopped(t, s)
+	s.SetBreakpoint(int(call), core.AnyBank, false)
+	atCall := positionOf(s)
+	step(t, s, "line") // over sum: the start of line 16
+	atNext := positionOf(s)
+	_, lo, hi, _ := info.LineAt(uint32(atNext.cpu.PC))
+	step(t, s, "instruction")
+	if pc := uint32(s.Machine().PC()); pc < lo || pc >= hi {
+		t.Fatalf("an instruction on, PC $%04X left line 16 ($%04X-$%04X)", pc, lo, hi-1)
+	}
+	if err := s.DebugStepBack("line"); err != nil {
+		t.Fatal(err)
+	}
+	if got := positionOf(s); got != atNext {
+		t.Fatalf("from the middle of line 16: PC $%04X cycle %d, want its start $%04X cycle %d", got.cpu.PC, got.cycle, atNext.cpu.PC, atNext.cycle)
+	}
+	if err := s.DebugStepBack("line"); err != nil {
+		t.Fatal(err)
+	}
+	if got := positionOf(s); got != atCall {
+		t.Fatalf("from line 16: PC $%04X cycle %d, want line 15's start $%04X cycle %d", got.cpu.PC, got.cycle, atCall.cpu.PC, atCall.cycle)
 	}
 }

@@ -21,26 +21,35 @@ type rebuilt struct {
 	frameStart uint64 // the cycle at which its frame in progress started
 }
 
-// keyFor is the keyframe to rebuild frame's start from (when c is 0) or cycle c: the newest
-// one at least a whole frame before, so that the frame VERA shows when the rebuild ends was
-// drawn by the rebuild (a keyframe holds no picture). The oldest keyframe serves when none
-// is earlier: at power-on, or an opened capture's first frame.
-func (s *Session) keyFor(frame uint32, c uint64) (*keyframe, error) {
-	t := &s.tl
-	i := sort.Search(len(t.keys), func(i int) bool {
-		if c != 0 {
-			return t.keys[i].cycle > c
-		}
-		return t.keys[i].frame > frame
-	})
-	if i == 0 {
+// keyForFrame is the keyframe to rebuild the start of frame f from, keyForCycle the one for
+// cycle c: the newest at or before the target that is at least a whole frame before it, so
+// that the frame VERA shows when the rebuild ends was drawn by the rebuild (a keyframe holds
+// no picture). The oldest keyframe serves when none is earlier: at power-on, or an opened
+// capture's first frame.
+func (s *Session) keyForFrame(f uint32) (*keyframe, error) {
+	keys := s.tl.keys
+	n := sort.Search(len(keys), func(i int) bool { return keys[i].frame > f })
+	return s.pickKey(n, func(k *keyframe) bool { return k.frame == f })
+}
+
+func (s *Session) keyForCycle(c uint64) (*keyframe, error) {
+	keys := s.tl.keys
+	n := sort.Search(len(keys), func(i int) bool { return keys[i].cycle > c })
+	return s.pickKey(n, func(k *keyframe) bool { return c < k.cycle+core.CyclesPerFrame })
+}
+
+// pickKey chooses among the first n keyframes (those at or before the target) the newest
+// that is not tooNear it.
+func (s *Session) pickKey(n int, tooNear func(*keyframe) bool) (*keyframe, error) {
+	keys := s.tl.keys
+	if n == 0 {
 		first, last := s.Window()
 		return nil, fmt.Errorf("%w: frames %d-%d can be reached", ErrOutsideWindow, first, last)
 	}
-	if k := &t.keys[i-1]; i > 1 && (c == 0 && k.frame == frame || c != 0 && c < k.cycle+core.CyclesPerFrame) {
-		i--
+	if n > 1 && tooNear(&keys[n-1]) {
+		n--
 	}
-	return &t.keys[i-1], nil
+	return &keys[n-1], nil
 }
 
 // restoreKey builds a machine and profiler from keyframe k, with the records the session
@@ -82,16 +91,8 @@ func (s *Session) restoreKey(k *keyframe, scratch bool) (rebuilt, error) {
 func (s *Session) replay(r *rebuilt, done func() bool, target uint64) {
 	in := s.tl.inputs
 	for r.m.Cycle() < target && (done == nil || !done()) {
-		now := r.m.Cycle()
-		for r.next < len(in) && in[r.next].cycle <= now {
-			in[r.next].apply(r.m) // it applied when it was logged: it applies now
-			r.next++
-		}
-		bound := min(target, r.m.NextVSync())
-		if r.next < len(in) {
-			bound = min(bound, in[r.next].cycle)
-		}
-		ev := r.m.RunUntil(bound)
+		r.next = applyDue(in, r.next, r.m)
+		ev := r.m.RunUntil(boundBy(in, r.next, min(target, r.m.NextVSync())))
 		if ev&core.EventVSync != 0 {
 			r.frameStart = r.m.Cycle()
 		}
@@ -108,7 +109,7 @@ func (s *Session) rebuildFrame(f uint32, scratch bool) (rebuilt, error) {
 	if f < first || f > last {
 		return rebuilt{}, fmt.Errorf("%w: frame %d (frames %d-%d can be reached)", ErrOutsideWindow, f, first, last)
 	}
-	k, err := s.keyFor(f, 0)
+	k, err := s.keyForFrame(f)
 	if err != nil {
 		return rebuilt{}, err
 	}
@@ -129,7 +130,7 @@ func (s *Session) rebuildCycle(c uint64) (rebuilt, error) {
 	if c > s.headCycle() {
 		return rebuilt{}, fmt.Errorf("%w: cycle %d is after the newest point (%d)", ErrOutsideWindow, c, s.headCycle())
 	}
-	k, err := s.keyFor(0, max(c, 1))
+	k, err := s.keyForCycle(c)
 	if err != nil {
 		return rebuilt{}, err
 	}
@@ -182,9 +183,8 @@ func (s *Session) atHead() {
 // past.
 func (s *Session) replayInputs() {
 	t := &s.tl
-	for t.past && t.next < len(t.inputs) && t.inputs[t.next].cycle <= s.m.Cycle() {
-		t.inputs[t.next].apply(s.m)
-		t.next++
+	if t.past {
+		t.next = applyDue(t.inputs, t.next, s.m)
 	}
 	s.atHead()
 }
@@ -195,11 +195,7 @@ func (s *Session) replayBound(target uint64) uint64 {
 	if !t.past {
 		return target
 	}
-	target = min(target, t.headCycle)
-	if t.next < len(t.inputs) {
-		target = min(target, t.inputs[t.next].cycle)
-	}
-	return max(target, s.m.Cycle())
+	return max(boundBy(t.inputs, t.next, min(target, t.headCycle)), s.m.Cycle())
 }
 
 // Seek puts the machine at the start of frame f, paused, with the picture of the frame

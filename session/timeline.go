@@ -24,10 +24,11 @@ import (
 
 // keyEvery is how many frames apart keyframes are. A seek restores the keyframe at least a
 // frame before its target and runs up to keyEvery frames again, nearly all of its time
-// (BenchmarkSeek). For a program that never waits, at 15 that took 18-23 ms natively at the
-// 95th percentile and 139 ms in wasm under Node, too near the page's 150 ms; at 10 a third
-// less. A minute of keyframes holds 4-39 MB for 80 programs (TestTimelineMemoryForAFullWindow
-// with X16_PROGRAMS), the page's budget being 64.
+// (BenchmarkSeek). At 15, a program that never waits took 18-23 ms natively at the 95th
+// percentile and 139 ms in wasm under Node, too near the page's 150 ms; at 10 the benchmark
+// programs take 14-22 ms natively and 37-93 ms in wasm. A minute of keyframes then holds
+// 4-39 MB for 80 programs (TestTimelineMemoryForAFullWindow with X16_PROGRAMS), the page's
+// budget being 64.
 const keyEvery = 10
 
 // keyframe is the state at the start of one frame.
@@ -88,11 +89,11 @@ func (s *Session) keepKeyframe() {
 		return // the keyframes up to the head exist
 	}
 	frame := s.prof.FrameInProgress()
-	if n := len(t.keys); n > 0 && frame < t.keys[n-1].frame+keyEvery && frame > t.keys[n-1].frame {
-		return
-	}
-	if n := len(t.keys); n > 0 && t.keys[n-1].cycle == s.m.Cycle() {
-		return
+	if n := len(t.keys); n > 0 {
+		last := &t.keys[n-1]
+		if last.cycle == s.m.Cycle() || frame > last.frame && frame < last.frame+keyEvery {
+			return // kept here already, or not due
+		}
 	}
 	s.takeKeyframe(frame)
 }

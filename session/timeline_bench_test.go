@@ -158,3 +158,30 @@ func BenchmarkKeyframe(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStepBack steps back by instruction and by line in the debugger's demo program,
+// a few seconds into its run (each step back rebuilds and scans the frame it is in).
+func BenchmarkStepBack(b *testing.B) {
+	for _, kind := range []string{"instruction", "line"} {
+		b.Run(kind, func(b *testing.B) {
+			s := demoSession(b)
+			for range 200 {
+				s.StepFrame()
+				s.Advance(noClock)
+			}
+			if err := s.ToggleBreakpoint(0x0815); err != nil { // inc counter, after work's loop
+				b.Fatal(err)
+			}
+			s.Resume()
+			for stopped, _ := s.DebugStopped(); !stopped; stopped, _ = s.DebugStopped() {
+				s.Advance(noClock)
+			}
+			b.ResetTimer()
+			for range b.N {
+				if err := s.DebugStepBack(kind); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

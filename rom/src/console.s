@@ -29,13 +29,6 @@ pmsg    = outidx+10             ; 2 bytes: paging message (0 = no paging)
 wrapc   = outidx+12             ; the C of the console_put_char call being served
 .assert wrapc < con_ram+$100, error, "console state overflows its page"
 
-.macro FAR target
-        jsr jsrfar
-        .word target
-        .byte GRAPH_BANK
-        rts
-.endmacro
-
 .segment "CODE"
 console_init_k:         FAR gc_init
 console_put_char_k:     FAR gc_put_char

@@ -16,14 +16,6 @@
 
 VERA_L0_HSCROLL_H = $9F31
 
-; FAR target: a bank-0 stub that calls target in the graphics bank.
-.macro FAR target
-        jsr jsrfar
-        .word target
-        .byte GRAPH_BANK
-        rts
-.endmacro
-
 .segment "CODE"
 FB_init_k:              FAR gfb_init
 FB_get_info_k:          FAR gfb_get_info

@@ -18,13 +18,6 @@
 .export pop_r0r1
 .export g_ensure, g_clear, g_set_window, g_draw_rect, g_move_rect, g_draw_image
 
-.macro FAR target
-        jsr jsrfar
-        .word target
-        .byte GRAPH_BANK
-        rts
-.endmacro
-
 .segment "CODE"
 GRAPH_init_k:           FAR ggr_init
 GRAPH_clear_k:          FAR ggr_clear
