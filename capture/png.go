@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+
 	"x16scope/vera"
 )
 
