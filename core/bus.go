@@ -95,6 +95,7 @@ type Bus struct {
 
 	instrs traceBuffer // the profiler's instruction batch and its tracer (nil when nobody profiles)
 	sys    *sysDevices // I2C/SNES on VIA1 port A, host calls at $9FBD (kernal_traps.go)
+	calls  *callLog    // the call log while a sink is attached (calls.go)
 
 	// next is the cycle at which the machine must next service its devices (a VERA line
 	// end, a VIA timer). Every I/O access sets it to 0: a register access can raise or

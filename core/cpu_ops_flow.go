@@ -255,6 +255,9 @@ func jsr(c *CPU, v uint8) {
 	b.write(stackPage|uint16(s-1), uint8(pc))
 	c.S = s - 2
 	c.PC = uint16(b.read(pc))<<8 | uint16(v)
+	if b.calls != nil {
+		b.noteJSR(c, pc-2)
+	}
 }
 
 // rts is RTS: it pulls the return address and spends its last cycle reading it before
@@ -268,6 +271,9 @@ func rts(c *CPU, v uint8) {
 	pc := uint16(hi)<<8 | uint16(lo)
 	b.read(pc)
 	c.PC = pc + 1
+	if b.calls != nil {
+		b.noteStack(c, CallRTS)
+	}
 }
 
 // rti is RTI: pull P, then PC.
@@ -278,6 +284,9 @@ func rti(c *CPU, v uint8) {
 	c.PC = uint16(c.pull())<<8 | uint16(lo)
 	c.b.next = 0    // I may have cleared: the machine looks at the IRQ line again
 	c.b.forceLook() // the profiler sees every RTI (watch.go)
+	if c.b.calls != nil {
+		c.b.noteStack(c, CallRTI)
+	}
 }
 
 // brk is BRK, the software interrupt: 2 bytes (the signature byte after the opcode is read
@@ -290,4 +299,7 @@ func brk(c *CPU, v uint8) {
 	c.push(c.flags() | flagB | flagU)
 	c.enterVector(vectorIRQ)
 	c.b.forceLook() // the profiler sees every BRK (watch.go)
+	if c.b.calls != nil {
+		c.b.noteEntry(c, CallBRK, c.b.cycle-7)
+	}
 }

@@ -38,6 +38,9 @@ func pla(c *CPU, v uint8) {
 	c.S++
 	c.A = b.read(stackPage | uint16(c.S))
 	c.setNZ(c.A)
+	if b.calls != nil {
+		b.noteStack(c, CallPull)
+	}
 }
 
 // plx is PLX.
@@ -47,6 +50,9 @@ func plx(c *CPU, v uint8) {
 	c.S++
 	c.X = b.read(stackPage | uint16(c.S))
 	c.setNZ(c.X)
+	if b.calls != nil {
+		b.noteStack(c, CallPull)
+	}
 }
 
 // ply is PLY.
@@ -56,6 +62,9 @@ func ply(c *CPU, v uint8) {
 	c.S++
 	c.Y = b.read(stackPage | uint16(c.S))
 	c.setNZ(c.Y)
+	if b.calls != nil {
+		b.noteStack(c, CallPull)
+	}
 }
 
 // plp is PLP: B and the unused bit always read as 1.
@@ -65,6 +74,9 @@ func plp(c *CPU, v uint8) {
 	c.S++
 	c.setFlags(b.read(stackPage|uint16(c.S)) | flagB | flagU)
 	b.next = 0 // I may have cleared: the machine looks at the IRQ line again
+	if b.calls != nil {
+		b.noteStack(c, CallPull)
+	}
 }
 
 // tax is TAX.
@@ -100,6 +112,9 @@ func tsx(c *CPU, v uint8) {
 // txs is TXS.
 func txs(c *CPU, v uint8) {
 	c.S = c.X
+	if c.b.calls != nil {
+		c.b.noteStack(c, CallTXS)
+	}
 }
 
 // inx is INX.

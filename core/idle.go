@@ -159,6 +159,11 @@ func (m *Machine) idlePass(head, end uint16) bool {
 	start := b.cycle
 	sideReads, stableReads := b.sideReads, b.stableReads
 	tellings := m.watch.tellings
+	var callFlushes uint64 // the call log where the pass began: its events are repeated
+	var callMark int
+	if b.calls != nil {
+		callFlushes, callMark = b.calls.mark()
+	}
 	pass, stores := &m.idle.pass, &m.idle.stores
 	stores.n = 0
 	n := 0
@@ -230,8 +235,14 @@ again:
 		a, x, y, s, p = c.A, c.X, c.Y, c.S, c.flags()
 		ramBank, romBank = b.ramBank, b.romBank
 		start, n, tellings = b.cycle, 0, m.watch.tellings
+		if b.calls != nil {
+			callFlushes, callMark = b.calls.mark()
+		}
 		stores.n = 0
 		goto again
+	}
+	if b.calls != nil && !b.calls.holds(callFlushes) {
+		return true // the log handed part of the pass over: this pass runs, the next is checked
 	}
 	period := b.cycle - start
 	// A pass that read none of VERA's stable registers depends on nothing that changes
@@ -257,6 +268,9 @@ again:
 	}
 	b.cycle += k * period
 	m.idle.skipped += k * period
+	if b.calls != nil {
+		b.calls.repeatSince(callMark, period, k)
+	}
 	if b.instrs.rec != nil {
 		b.instrs.rec.Repeat(pass[:n], uint32(k))
 	}

@@ -58,6 +58,13 @@ func (m *Machine) interrupt() bool {
 // cycle start.
 func (m *Machine) reportInterrupt(kind Interrupt, start uint64) {
 	b := &m.bus
+	if b.calls != nil {
+		k := CallIRQ
+		if kind == NMI {
+			k = CallNMI
+		}
+		b.noteEntry(&m.cpu, k, start)
+	}
 	if m.tracer == nil && b.instrs.rec == nil {
 		return
 	}
@@ -83,6 +90,7 @@ func (m *Machine) service() Event {
 		clear(m.idle.failed[:]) // a loop that was busy may be idle now
 		if m.tracer != nil {
 			m.sync(now)
+			m.FlushCalls() // the profiler closes the frame's calls at the VSYNC
 			m.tracer.VSync(now)
 		}
 	}

@@ -77,6 +77,7 @@ func (m *Machine) Reset() {
 	m.cpu.Reset()
 	m.watch.reported = b.cycle // the reset sequence is no instruction: nobody is charged for it
 	b.next, b.devNext = 0, 0
+	m.FlushCalls() // the calls before the reset, then the reset closes them all
 	if m.tracer != nil {
 		m.tracer.Reset()
 	}
@@ -196,7 +197,11 @@ func (m *Machine) PokeBanked(bank uint8, addr uint16, v uint8) error {
 
 // SetCPU sets the CPU registers (debugger, direct program start).
 func (m *Machine) SetCPU(s CPUState) {
+	old := m.cpu.S
 	m.cpu.SetState(s)
+	if b := &m.bus; b.calls != nil && m.cpu.S != old {
+		b.noteStack(&m.cpu, CallStack)
+	}
 	m.bus.next = 0
 	m.pcMoved()
 }

@@ -236,9 +236,13 @@ func (m *Machine) outOfRange(pc uint16, op uint8, start uint64) {
 func (m *Machine) runTrap() Event {
 	var e Event
 	if at := m.cpu.PC; at >= m.sys.kernLow || m.sys.pending != 0 {
+		sp := m.cpu.S
 		e = m.trap()
 		if m.cpu.PC != at {
 			m.pcMoved()
+		}
+		if b := &m.bus; b.calls != nil && m.cpu.S != sp {
+			b.noteStack(&m.cpu, CallStack) // a trap that returns for the routine it stands for
 		}
 	}
 	if e == 0 && m.dbg != nil {

@@ -28,7 +28,15 @@ import "x16scope/core"
 // a batch costs no call per ordinary instruction.
 func (p *Profiler) Instrs(batch []core.InstrEvent) {
 	p.enter()
-	p.instrs(batch)
+	if r := p.calls.tl; r != nil {
+		// Recording a timeline: each instruction's cycles are placed in order.
+		for i := range batch {
+			p.instrs(batch[i : i+1])
+			r.wait(&p.calls, p.last, batch[i].Cycles())
+		}
+	} else {
+		p.instrs(batch)
+	}
 	p.leave()
 }
 
@@ -150,6 +158,9 @@ func (p *Profiler) Interrupt(kind core.Interrupt, cycles uint32) {
 	p.loop.Reset()
 	p.refresh()
 	p.charge(codeIRQ, cycles)
+	if r := p.calls.tl; r != nil {
+		r.wait(&p.calls, codeIRQ, cycles)
+	}
 }
 
 // Wait implements core.Tracer: cycles halted in WAI. They are classified like the WAI
@@ -169,6 +180,9 @@ func (p *Profiler) Wait(cycles uint32) {
 		}
 	}
 	p.charge(c, cycles)
+	if r := p.calls.tl; r != nil {
+		r.wait(&p.calls, c, cycles)
+	}
 }
 
 // charge adds cycles to the bucket in code c and remembers c: whether the CPU was waiting
@@ -247,9 +261,17 @@ func (p *Profiler) classState() classState {
 func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
 	p.enter()
 	defer p.leave()
+	r := p.calls.tl
 	for times > 0 {
 		s := p.classState()
-		p.instrs(pass)
+		if r != nil {
+			for i := range pass {
+				p.instrs(pass[i : i+1])
+				r.wait(&p.calls, p.last, pass[i].Cycles())
+			}
+		} else {
+			p.instrs(pass)
+		}
 		times--
 		if p.classState() == s {
 			break
@@ -266,5 +288,8 @@ func (p *Profiler) Repeat(pass []core.InstrEvent, times uint32) {
 			}
 		}
 		p.acc[c&bucketMask] += e.Cycles() * times
+		if r != nil {
+			r.wait(&p.calls, c, e.Cycles()*times) // shading only: the passes' order is lost
+		}
 	}
 }

@@ -89,6 +89,7 @@ func (p *Profiler) closePeriod(flags PeriodFlags) {
 // end at a VSYNC): for a report on a program that exited or stopped mid-frame. The frame that
 // follows is partial too. Periods are not touched.
 func (p *Profiler) Flush() {
+	p.m.FlushCalls()
 	p.hist.flags |= FramePartial
 	p.recordFrame(p.m.Cycle(), false)
 	p.hist.flags |= FramePartial
@@ -130,6 +131,12 @@ func (p *Profiler) recordFrame(cycle uint64, bus bool) {
 	p.doneWork += uint64(r.Work())
 	p.doneWait += uint64(r.Waiting())
 	clear(p.acc[:len(row)])
+
+	if t := p.calls.tl; t != nil {
+		t.cur.Frame = r.Frame
+		t.pos = cycle
+	}
+	p.calls.endFrame(cycle, i)
 
 	if bus {
 		r.Flags |= FrameBus

@@ -22,6 +22,10 @@ func (p *Profiler) CopyHistory(from *Profiler, before uint32) {
 	if p.FrameCount() > 0 {
 		last = p.FrameAt(p.FrameCount() - 1).Frame
 	}
+	if p.names == nil {
+		p.names = from.names
+	}
+	remap := p.calls.remapper(from.calls.tree.nodes)
 	for k := range from.FrameCount() {
 		r := from.FrameAt(k)
 		if r.Frame >= limit {
@@ -30,6 +34,7 @@ func (p *Profiler) CopyHistory(from *Profiler, before uint32) {
 		if r.Frame <= last {
 			continue
 		}
+		p.calls.setRecord(slot(h.nFrames), from.calls.ring[slot(from.firstHeld()+uint64(k))], remap)
 		copy(h.appendFrame(r, from.HeatAt(k), from.LinesAt(k)), from.FrameBucketsAt(k))
 	}
 	fh := &from.hist

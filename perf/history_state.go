@@ -9,7 +9,9 @@ import (
 // HistoryVersion is the version of the history section ("HIST") a capture carries: the
 // frames the user saw around the captured one, so the overlay that opens the capture shows
 // the same bars, heatmap, split and statistics.
-const HistoryVersion = 1
+// Version 2 adds the frames' call figures (the calling-context tree once, then each
+// frame's entries); version 1 sections load with none.
+const HistoryVersion = 2
 
 // SaveHistory encodes the newest frames held (at most max): each frame's record and
 // bucket row, the per-line clocks of those still kept for the heatmap, and the periods
@@ -77,10 +79,12 @@ func (p *Profiler) SaveHistory(max int) []byte {
 		e.U16(pr.VSyncs)
 		e.U8(uint8(pr.Flags))
 	}
+	p.appendCallHistory(&e, first)
 	return e.B
 }
 
 type savedFrame struct {
+	calls []nodeEntry
 	rec   FrameRecord
 	row   map[uint16]uint32
 	heat  *[LinesPerFrame]uint16
@@ -145,14 +149,20 @@ func (p *Profiler) LoadHistory(sec *savestate.Section) error {
 	for i := 0; i < np && d.Err() == nil; i++ {
 		periods = append(periods, PeriodRecord{EndFrame: d.U32(), Work: d.U32(), Cycles: d.U32(), Budget: d.U32(), VSyncs: d.U16(), Flags: PeriodFlags(d.U8())})
 	}
+	var tree []callNode
+	if sec.Version >= 2 {
+		tree = decodeCallHistory(d, frames)
+	}
 	if err := d.Done(); err != nil {
 		return err
 	}
+	remap := p.calls.remapper(tree)
 	h := &p.hist
 	for _, f := range frames {
 		if f.rec.Frame >= h.frameNo {
 			break
 		}
+		p.calls.setRecord(slot(h.nFrames), f.calls, remap)
 		row := h.appendFrame(&f.rec, f.heat, f.lines)
 		for b, v := range f.row {
 			if int(b) < len(row) {

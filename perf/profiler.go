@@ -57,6 +57,9 @@ type Profiler struct {
 	zoneList    []Zone
 	regionNames [MaxRegion + 1]string
 
+	calls callTracker // who called whom, and when (calls.go)
+	names *Names      // what routines are called (routine.go)
+
 	hist    history      // frames and periods (history.go)
 	scratch statsScratch // for Stats (stats.go)
 }
@@ -68,6 +71,7 @@ func New(m *core.Machine) *Profiler {
 	p.budget, _ = NewBudget(60)
 	p.vera = m.VERA()
 	p.hist.init(0)
+	p.calls.init()
 	return p
 }
 
@@ -86,6 +90,7 @@ func (p *Profiler) Release(o Owner) {
 	was := p.owners
 	p.owners &^= o
 	if was != 0 && p.owners == 0 {
+		p.m.SetCallSink(nil)
 		p.m.SetTracer(nil)
 		p.spans = false
 	}
@@ -110,6 +115,9 @@ func (p *Profiler) start() {
 	p.hist.restart()
 	p.hist.frameNo = uint32(core.FramesAt(p.m.Cycle())) + 1 // the frame in progress, from power-on
 	p.m.SetTracer(p)
+	p.calls.restart(p.m.Cycle())
+	p.calls.frameStart = p.m.Cycle()
+	p.m.SetCallSink(&p.calls)
 	if !p.every {
 		p.spans = true
 		p.leave()
@@ -142,6 +150,10 @@ func (p *Profiler) Reset() {
 	p.mk.reset()
 	p.refresh()
 	p.hist.machineReset()
+	p.calls.closeAll(p.m.Cycle())
+	if r := p.calls.tl; r != nil {
+		r.pos = p.m.Cycle() // the reset sequence's cycles are charged to nobody
+	}
 }
 
 var _ core.Tracer = (*Profiler)(nil)

@@ -10,8 +10,10 @@ import (
 // StateVersion is the version of the profiler's save-state section ("PERF"). Version 2
 // adds each zone's Routine flag and the open handlers' stack pointers (an interrupt ends at
 // the RTI that pops its entry frame); version 1 files load with no routine zones and the
-// open handlers' entry frames taken as the ones on top of the stack.
-const StateVersion = 2
+// open handlers' entry frames taken as the ones on top of the stack. Version 3 adds the
+// open calls and the frame in progress's call figures (callstate.go); older files load
+// with no call open.
+const StateVersion = 3
 
 // SaveState encodes the profiler's settings (zones, region names, target) and, when it is
 // on, the classification state that crosses frames (open handlers, marker regions, the
@@ -44,6 +46,7 @@ func (p *Profiler) AppendState(b []byte) []byte {
 	if p.spans {
 		p.loop = p.m.WatchLoop() // the detector lives in the machine between reports
 	}
+	p.m.FlushCalls() // the calls logged so far are part of the state
 	e.U16(p.last)
 	e.U32(p.irqDepth)
 	e.Raw(p.irqSP[:])
@@ -80,6 +83,7 @@ func (p *Profiler) AppendState(b []byte) []byte {
 		}
 	}
 	e.U16(0xFFFF)
+	p.calls.appendState(&e)
 	return e.B
 }
 
@@ -148,7 +152,8 @@ func (p *Profiler) LoadState(sec *savestate.Section) error {
 			pWork, pWait uint64
 			pVSyncs      uint32
 		}
-		acc [bucketSpace]uint32
+		acc   [bucketSpace]uint32
+		calls *callSaved
 	}
 	if on {
 		q.last = d.U16()
@@ -201,6 +206,9 @@ func (p *Profiler) LoadState(sec *savestate.Section) error {
 			}
 			q.acc[i] = d.U32()
 		}
+		if sec.Version >= 3 {
+			q.calls = decodeCalls(d)
+		}
 	}
 	if err := d.Done(); err != nil {
 		return err
@@ -227,6 +235,12 @@ func (p *Profiler) LoadState(sec *savestate.Section) error {
 		h.frameNo, h.flags = q.hist.frameNo, q.hist.flags
 		h.periodOpen, h.pWork, h.pWait, h.pVSyncs = q.hist.periodOpen, q.hist.pWork, q.hist.pWait, q.hist.pVSyncs
 		p.acc = q.acc
+		p.m.FlushCalls() // what the machine logged before the restore is not this state's
+		p.calls.restart(p.m.Cycle())
+		p.calls.frameStart = p.m.Cycle()
+		if q.calls != nil {
+			p.calls.apply(q.calls)
+		}
 		p.refresh()
 		p.leave() // the machine watches what the restored state says
 	}

@@ -21,6 +21,9 @@ type Stats struct {
 	Zones     []ZoneStat  `json:"zones"`
 	Markers   MarkerStats `json:"markers"`
 	Bandwidth Bandwidth   `json:"bandwidth"`
+	// Routines is the call profile (PROFILER.md section 7): the routines with the most
+	// inclusive cycles in the window, at most MaxStatRoutines.
+	Routines []RoutineStat `json:"routines"`
 }
 
 // FrameWindow is the frames a Stats covers.
@@ -213,8 +216,15 @@ func (p *Profiler) Stats(n int) Stats {
 
 	s.Zones = p.breakdown(sums, n, s.Frames.Cycles)
 	s.Periods = p.periodStats(s.Frames.First)
+	s.Routines = p.Routines(n)
+	if len(s.Routines) > MaxStatRoutines {
+		s.Routines = s.Routines[:MaxStatRoutines]
+	}
 	return s
 }
+
+// MaxStatRoutines bounds Stats.Routines: the routines with the most inclusive cycles.
+const MaxStatRoutines = 100
 
 // breakdown lists the buckets with cycles, most first (ties: lower bucket first).
 func (p *Profiler) breakdown(sums []uint64, frames int, total uint64) []ZoneStat {
