@@ -2,9 +2,9 @@ package perf
 
 import (
 	"fmt"
-	"sort"
 
 	"x16scope/core"
+	"x16scope/core/dbginfo"
 )
 
 // RoutineKey names what a call runs: a routine by its entry address and the bank mapped
@@ -50,13 +50,11 @@ type Names struct {
 }
 
 // NewNames builds the names from labels (ParseSym's output, RoutineLabels' selection or
-// labels from a debug file). A label that is data (Symbol.Data) names nothing.
+// DebugSymbols): of two labels at one address the first given names it. A label that is
+// data (Symbol.Data) names nothing.
 func NewNames(syms []Symbol) *Names {
 	n := &Names{labels: map[RoutineKey]string{}, any: map[uint16]string{}}
-	// Sorted by name so that two labels at one address always give the same one.
-	sorted := append([]Symbol(nil), syms...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
-	for _, s := range sorted {
+	for _, s := range syms {
 		if s.Data || localLabel(s.Name) {
 			continue
 		}
@@ -111,4 +109,32 @@ func (k RoutineKey) Address() string {
 		return fmt.Sprintf("$%04X@%d", k.Addr(), k.Bank())
 	}
 	return fmt.Sprintf("$%04X", k.Addr())
+}
+
+// DebugSymbols are the routine entries of an ld65 debug file as labels: each named scope
+// (a ca65 .proc, a cc65 function) at the lowest address of its spans, and the file's
+// labels.
+func DebugSymbols(info *dbginfo.Info) []Symbol {
+	var out []Symbol
+	for _, sc := range info.Scopes {
+		if sc.Name == "" || len(sc.Spans) == 0 {
+			continue
+		}
+		lo := uint32(1 << 31)
+		for _, sp := range sc.Spans {
+			if sp >= 0 && sp < len(info.Spans) {
+				a, _ := info.SpanRange(sp)
+				lo = min(lo, a)
+			}
+		}
+		if lo <= 0xFFFF {
+			out = append(out, Symbol{Name: sc.Name, Addr: uint16(lo), Bank: AnyBank})
+		}
+	}
+	for _, l := range info.Labels() {
+		if l.Val >= 0 && l.Val <= 0xFFFF {
+			out = append(out, Symbol{Name: l.Name, Addr: uint16(l.Val), Bank: AnyBank})
+		}
+	}
+	return out
 }

@@ -1,5 +1,7 @@
 package perf
 
+import "sort"
+
 // A frame's timeline: every call that ran in it, with its first and last cycle and its
 // depth, interrupts on their own lane, and the stretches the CPU waited. It is recorded
 // only when asked for (RecordTimeline), for the frames a front end shows or exports: a
@@ -145,18 +147,36 @@ func (p *Profiler) LastTimeline() *Timeline {
 	return p.calls.tl.done
 }
 
-// Inclusive is a slice's cycles less those of interrupts that ran inside it.
-func (tl *Timeline) Inclusive(i int) uint32 {
-	s := &tl.Slices[i]
-	n := s.End - s.Start
-	if s.Lane != 0 {
-		return n
-	}
-	for j := range tl.Slices {
-		r := &tl.Slices[j]
-		if r.Lane == 1 && r.Depth == 0 && r.Start < s.End && r.End > s.Start {
-			n -= min(r.End, s.End) - max(r.Start, s.Start)
+// Inclusive is every slice's cycles less those of interrupts that ran inside it.
+func (tl *Timeline) Inclusive() []uint32 {
+	// The interrupts' roots, in order (they never overlap), and their cycles summed.
+	var starts, ends []uint32
+	sum := []uint64{0}
+	for i := range tl.Slices {
+		if r := &tl.Slices[i]; r.Lane == 1 && r.Depth == 0 {
+			starts, ends = append(starts, r.Start), append(ends, r.End)
+			sum = append(sum, sum[len(sum)-1]+uint64(r.End-r.Start))
 		}
 	}
-	return n
+	out := make([]uint32, len(tl.Slices))
+	for i := range tl.Slices {
+		s := &tl.Slices[i]
+		n := s.End - s.Start
+		if s.Lane == 0 && len(starts) > 0 {
+			// Roots starting inside the slice; the one before may reach into it.
+			a := sort.Search(len(starts), func(j int) bool { return starts[j] >= s.Start })
+			b := sort.Search(len(starts), func(j int) bool { return starts[j] >= s.End })
+			if b > a {
+				n -= uint32(sum[b] - sum[a])
+				if ends[b-1] > s.End {
+					n += ends[b-1] - s.End
+				}
+			}
+			if a > 0 && ends[a-1] > s.Start {
+				n -= min(ends[a-1], s.End) - s.Start
+			}
+		}
+		out[i] = n
+	}
+	return out
 }

@@ -161,6 +161,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 // adopt makes m and p the running machine and profiler (as install does for new ones).
 func (s *Session) adopt(m *core.Machine, p *perf.Profiler) {
 	s.m, s.prof = m, p
+	p.SetNames(s.routineNames())
 	m.KeepRecent(true)
 	s.clearStop()
 	s.acc = 0

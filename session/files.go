@@ -31,6 +31,7 @@ type Bundle struct {
 	ROM     []byte
 	Program *File  // the PRG to start
 	Symbols []File // VICE label files (.sym, .lbl)
+	Debug   []File // ld65 debug files (.dbg): routine names for the call profile
 	Zones   []File // zone lists (.json other than a zip's manifest)
 	Data    []File // the rest: host file system content, paths relative to the root
 	// ZipsWithoutProgram names the zips that hold no PRG (their files are data only).
@@ -87,6 +88,8 @@ func Classify(files []File) (Bundle, error) {
 					hasPRG = true
 				case ".sym", ".lbl":
 					b.Symbols = append(b.Symbols, g)
+				case ".dbg":
+					b.Debug = append(b.Debug, g)
 				}
 				b.Data = append(b.Data, g) // every file of a zip is also on the host file system
 			}
@@ -108,6 +111,8 @@ func Classify(files []File) (Bundle, error) {
 			b.Symbols = append(b.Symbols, f)
 		case ext == ".json":
 			b.Zones = append(b.Zones, f)
+		case ext == ".dbg":
+			b.Debug = append(b.Debug, f)
 		default:
 			b.Data = append(b.Data, f)
 		}
@@ -117,7 +122,7 @@ func Classify(files []File) (Bundle, error) {
 		return Bundle{}, err
 	}
 	b.Program = prog
-	if b.ROM == nil && b.Program == nil && len(b.Symbols) == 0 && len(b.Zones) == 0 && len(b.Data) == 0 {
+	if b.ROM == nil && b.Program == nil && len(b.Symbols) == 0 && len(b.Zones) == 0 && len(b.Data) == 0 && len(b.Debug) == 0 {
 		return Bundle{}, fmt.Errorf("%w: nothing to load", ErrBadFile)
 	}
 	return b, nil

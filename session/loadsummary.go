@@ -53,6 +53,13 @@ func loadSummary(b Bundle, newZones int) string {
 			parts = append(parts, fmt.Sprintf("zones from %s updated (no new ones)", strings.Join(names, ", ")))
 		}
 	}
+	if len(b.Debug) > 0 {
+		var names []string
+		for _, f := range b.Debug {
+			names = append(names, path.Base(f.Name))
+		}
+		parts = append(parts, "routine names from "+strings.Join(names, ", "))
+	}
 	return strings.Join(parts, "; ")
 }
 

@@ -79,6 +79,7 @@ type Session struct {
 
 	dbg    debugState     // breakpoints and stepping (debug.go)
 	tl     timeline       // keyframes and inputs over the window: seek, step back, capture (timeline.go)
+	nm     names          // routine names and the last frame timeline (calls.go)
 	fs     *core.MemFS    // the host file system given to the machine, nil for none
 	gen    uint64         // counts the machines loads and resets built (Generation)
 	events core.Event     // what the runs of the current RunFrame reported
@@ -266,6 +267,10 @@ func (s *Session) apply(b Bundle) error {
 	if err != nil {
 		return err
 	}
+	saved := s.nm
+	if err := s.addNames(b); err != nil {
+		return err
+	}
 	rom := s.rom
 	if b.ROM != nil {
 		rom = b.ROM
@@ -295,13 +300,16 @@ func (s *Session) apply(b Bundle) error {
 			s.fs, _ = s.m.FileSystem().(*core.MemFS) // the machine's own copy, which it writes
 		}
 		if err := s.SetZones(zones); err != nil {
+			s.nm = saved
 			return fmt.Errorf("%w: %v", ErrBadFile, err)
 		}
 		s.data = data
+		s.prof.SetNames(s.routineNames())
 		return nil
 	}
 	m, fs, err := s.start(rom, prog, data)
 	if err != nil {
+		s.nm = saved
 		return err
 	}
 	s.rom, s.program, s.data, s.zones = rom, prog, data, zones
@@ -332,6 +340,7 @@ func (s *Session) ForgetROM() error {
 		return err
 	}
 	s.rom = nil
+	s.nm.names = nil // the built-in ROM's labels join
 	s.install(m, fs)
 	return nil
 }

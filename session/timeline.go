@@ -60,6 +60,7 @@ type timeline struct {
 	headFrame uint32         // the frame in progress at the head
 	headProf  *perf.Profiler // the head's records, shown while past
 	settings  int            // counts changes of the profiler's zones and target (keyframe.settings)
+	forks     uint64         // counts forks: frames after one may have run differently
 
 	kept   int     // keyframes taken since the session was built (KeyframeStats)
 	keptMs float64 // the host time they took, when the front end gave a clock
@@ -164,6 +165,7 @@ func (s *Session) fork() {
 	if !t.past {
 		return
 	}
+	t.forks++
 	now := s.m.Cycle()
 	keep := sort.Search(len(t.keys), func(i int) bool { return t.keys[i].cycle > now })
 	clear(t.keys[keep:])
