@@ -17,8 +17,7 @@ package core
 type CallKind uint8
 
 const (
-	// CallJSR is a JSR: Target is where it jumps, Bank the bank mapped there, Via the
-	// operand of a JMP abs at Target (a jump table's slot or a trampoline), if ViaJMP.
+	// CallJSR is a JSR: Target is where it jumps, Bank the bank mapped there.
 	CallJSR CallKind = iota + 1
 	// CallFar is a JSR to the KERNAL's JSRFAR ($FF6E): Target and Bank are the address and
 	// bank in the three bytes after the JSR, the routine the far call runs.
@@ -40,8 +39,9 @@ type CallEvent struct {
 	// Cycle is the first cycle of a JSR, BRK or interrupt entry (a call opens there), and
 	// the cycle after the last one of the other kinds (a frame they close ends there).
 	Cycle  uint64
-	PC     uint16 // a JSR's call site (0 for the other kinds)
 	Target uint16
+	// Via is the operand of a JMP abs at Target, when ViaJMP: looked at only for the JSR
+	// after a far call (the official KERNAL's trampoline).
 	Via    uint16
 	S      uint8 // the stack pointer the event left
 	Kind   CallKind
@@ -49,9 +49,12 @@ type CallEvent struct {
 	ViaJMP bool
 }
 
-// CallSink receives the call log. The batch is valid only during the call.
+// CallSink receives the call log. Slices are valid only during the call.
 type CallSink interface {
 	Calls(batch []CallEvent)
+	// Repeat says that the events of pass, just handed over, happened times more, each
+	// copy period cycles after the one before (an idle loop fast-forwarded, idle.go).
+	Repeat(pass []CallEvent, period, times uint64)
 }
 
 // farCallSlot is JSRFAR's KERNAL jump-table slot: JSR $FF6E / .word address / .byte bank.
@@ -65,7 +68,11 @@ type callLog struct {
 	sink    CallSink
 	n       int
 	flushes uint64 // batches handed over: idle fast-forward checks a pass's events are all here
-	buf     [callBatch]CallEvent
+	// farPending: a far call was logged and its trampoline's JSR may come next, so the next
+	// JSR's target is looked at for a JMP (Via).
+	farPending bool
+	buf        [callBatch]CallEvent
+	pass       [callBatch]CallEvent // repeatSince's copy of a pass
 }
 
 // add appends e, handing the batch over when it is full.
@@ -91,22 +98,16 @@ func (l *callLog) mark() (flushes uint64, n int) { return l.flushes, l.n }
 // holds tells whether every event since mark is still in the buffer.
 func (l *callLog) holds(flushes uint64) bool { return l.flushes == flushes }
 
-// repeatSince logs the events since mark (a pass of an idle loop, which idle.go has just
-// fast-forwarded) times more, each copy period cycles after the one before: the sink sees
-// what executing every pass would have logged.
+// repeatSince tells the sink that the events since mark (a pass of an idle loop, which
+// idle.go has just fast-forwarded) happened times more, period cycles apart.
 func (l *callLog) repeatSince(n0 int, period, times uint64) {
 	pass := l.n - n0
 	if pass <= 0 {
 		return
 	}
-	var tmp [callBatch]CallEvent
-	copy(tmp[:pass], l.buf[n0:l.n])
-	for k := uint64(1); k <= times; k++ {
-		for _, e := range tmp[:pass] {
-			e.Cycle += k * period
-			l.add(e)
-		}
-	}
+	copy(l.pass[:pass], l.buf[n0:l.n])
+	l.flush()
+	l.sink.Repeat(l.pass[:pass], period, times)
 }
 
 // SetCallSink attaches a sink for the call log (nil detaches it). What was logged before
@@ -133,9 +134,10 @@ func (m *Machine) FlushCalls() {
 // noteJSR logs the JSR at site that has just run (c.PC is its target). The inline operand
 // of a far call and the JMP of a jump-table slot are read without side effects.
 func (b *Bus) noteJSR(c *CPU, site uint16) {
-	pc := c.PC
-	e := CallEvent{Cycle: b.cycle - 6, PC: site, Target: pc, S: c.S, Kind: CallJSR, Bank: b.bankOf(pc)}
-	if pc == farCallSlot {
+	pc, l := c.PC, b.calls
+	e := CallEvent{Cycle: b.cycle - 6, Target: pc, S: c.S, Kind: CallJSR, Bank: b.bankOf(pc)}
+	switch {
+	case pc == farCallSlot:
 		at := site + 3
 		e.Kind = CallFar
 		e.Target = uint16(b.peek(at)) | uint16(b.peek(at+1))<<8
@@ -143,11 +145,15 @@ func (b *Bus) noteJSR(c *CPU, site uint16) {
 		if e.Target < 0xA000 {
 			e.Bank = 0
 		}
-	} else if b.peek(pc) == 0x4C {
-		e.ViaJMP = true
-		e.Via = uint16(b.peek(pc+1)) | uint16(b.peek(pc+2))<<8
+		l.farPending = true
+	case l.farPending:
+		l.farPending = false
+		if b.peek(pc) == 0x4C {
+			e.ViaJMP = true
+			e.Via = uint16(b.peek(pc+1)) | uint16(b.peek(pc+2))<<8
+		}
 	}
-	b.calls.add(e)
+	l.add(e)
 }
 
 // noteStack logs an instruction of kind k that has just raised or set the stack pointer.

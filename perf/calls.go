@@ -32,6 +32,15 @@ type callFrame struct {
 	merged bool  // that trampoline's JSR: its cycles are the far call's
 	lane   uint8 // 0 the program, 1 an interrupt
 	depth  uint8 // depth in its lane, for the timeline
+	callee childCache
+}
+
+// childCache is the last routine a frame called and its node: a loop calling the same
+// routine again skips the tree's lookup.
+type childCache struct {
+	key  RoutineKey
+	node uint16
+	ok   bool
 }
 
 // nodeEntry is a node's figures in one frame.
@@ -62,7 +71,39 @@ type callTracker struct {
 	ring  [HistoryFrames][]nodeEntry // each recorded frame's entries, beside history's ring
 	arena []nodeEntry                // where the next frames' entries go (keep)
 
-	tl *timelineRec // the frame's timeline is being recorded (timeline.go)
+	tl  *timelineRec // the frame's timeline is being recorded (timeline.go)
+	off bool         // not following calls (SetCallTracking)
+
+	topCallee childCache // childCache of the code outside any call
+
+	// journal: while Repeat follows one copy of a pass, what it charged, to multiply.
+	journaling bool
+	journal    []journalEntry
+}
+
+type journalEntry struct {
+	node        uint16
+	self, calls uint32
+}
+
+// SetCallTracking turns following calls on (the default) or off. Off, frames record no
+// call figures and the machine logs nothing: what profiling costs without the call
+// profile, which its benchmark compares against.
+func (p *Profiler) SetCallTracking(on bool) {
+	if p.calls.off == !on {
+		return
+	}
+	p.calls.off = !on
+	if !p.On() {
+		return
+	}
+	if on {
+		p.calls.restart(p.m.Cycle())
+		p.m.SetCallSink(&p.calls)
+	} else {
+		p.m.SetCallSink(nil)
+		p.calls.restart(p.m.Cycle())
+	}
 }
 
 func (t *callTracker) init() {
@@ -91,8 +132,12 @@ func (t *callTracker) charge(c uint64) {
 		return
 	}
 	t.touch(t.cur)
-	t.self[t.cur] += uint32(c - t.last)
+	d := uint32(c - t.last)
+	t.self[t.cur] += d
 	t.last = c
+	if t.journaling {
+		t.journal = append(t.journal, journalEntry{node: t.cur, self: d})
+	}
 }
 
 // touch makes node n part of the frame in progress.
@@ -112,6 +157,9 @@ func (t *callTracker) touch(n uint16) {
 }
 
 func (t *callTracker) event(e *core.CallEvent) {
+	if e.Kind >= core.CallRTS && (t.depth == 0 || int8(e.S-t.stack[t.depth-1].level) <= 0) {
+		return // the innermost call goes on: nothing to charge yet
+	}
 	t.charge(e.Cycle)
 	switch e.Kind {
 	case core.CallJSR, core.CallFar:
@@ -151,10 +199,61 @@ func (t *callTracker) call(k RoutineKey, e *core.CallEvent) {
 			f.lane, f.depth = 1, 0
 		}
 	}
-	f.node = t.tree.child(parent, k)
+	cache := &t.topCallee
+	if t.depth > 0 {
+		cache = &t.stack[t.depth-1].callee
+	}
+	switch {
+	case parent == 0 && k.Kind() != KeyRoutine:
+		f.node = t.tree.child(0, k)
+	case cache.ok && cache.key == k:
+		f.node = cache.node
+	default:
+		f.node = t.tree.child(parent, k)
+		*cache = childCache{key: k, node: f.node, ok: true}
+	}
 	t.touch(f.node)
 	t.ncalls[f.node]++
+	if t.journaling {
+		t.journal = append(t.journal, journalEntry{node: f.node, calls: 1})
+	}
 	t.push(f)
+}
+
+// Repeat implements core.CallSink: the events of pass happened times more, period cycles
+// apart. One copy is followed event by event; the pass leaves the calls as it found them
+// (idle.go repeats only such passes), so every later copy charges exactly what that one
+// did, and they are charged at once. A timeline being recorded gets every copy.
+func (t *callTracker) Repeat(pass []core.CallEvent, period, times uint64) {
+	copyAt := func(k uint64) {
+		for _, e := range pass {
+			e.Cycle += k * period
+			t.event(&e)
+		}
+	}
+	if t.tl != nil || times < 2 {
+		for k := uint64(1); k <= times; k++ {
+			copyAt(k)
+		}
+		return
+	}
+	depth, cur := t.depth, t.cur
+	t.journal, t.journaling = t.journal[:0], true
+	copyAt(1)
+	t.journaling = false
+	last := t.last
+	if t.depth != depth || t.cur != cur || last > pass[len(pass)-1].Cycle+period {
+		for k := uint64(2); k <= times; k++ {
+			copyAt(k)
+		}
+		return
+	}
+	more := times - 1
+	for _, j := range t.journal {
+		t.self[j.node] += uint32(uint64(j.self) * more)
+		t.ncalls[j.node] += uint32(uint64(j.calls) * more)
+	}
+	t.last = last + more*period
 }
 
 func (t *callTracker) push(f callFrame) {

@@ -117,7 +117,9 @@ func (p *Profiler) start() {
 	p.m.SetTracer(p)
 	p.calls.restart(p.m.Cycle())
 	p.calls.frameStart = p.m.Cycle()
-	p.m.SetCallSink(&p.calls)
+	if !p.calls.off {
+		p.m.SetCallSink(&p.calls)
+	}
 	if !p.every {
 		p.spans = true
 		p.leave()

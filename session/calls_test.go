@@ -3,6 +3,9 @@ package session
 import (
 	"errors"
 	"testing"
+	"time"
+
+	"x16scope/perf"
 )
 
 // A frame's timeline, run again from its keyframe, agrees with the figures the running
@@ -70,4 +73,47 @@ func TestTimelineAgreesWithTheFrameRecord(t *testing.T) {
 	if !names["mix"] {
 		t.Errorf("no routine named mix from busy.sym: %v", names)
 	}
+}
+
+// A capture carries the call profile of the whole window and the names it was given: the
+// page that opens it shows the capturing page's routine table.
+func TestCaptureCarriesTheCallProfile(t *testing.T) {
+	s := newSession(t)
+	if err := s.Load([]File{
+		{Name: "busy.prg", Data: readTestFile(t, "../core/testdata/busy.prg")},
+		{Name: "busy.sym", Data: readTestFile(t, "../core/testdata/busy.sym")},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		s.RunFrame()
+	}
+	last := s.Profiler().FrameInProgress() - 1
+	data, err := s.Capture(last-10, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := routineMap(s.Profiler().Routines(0))
+	o := newSession(t)
+	if _, err := o.OpenCapture(data); err != nil {
+		t.Fatal(err)
+	}
+	got := routineMap(o.Profiler().Routines(0))
+	if got["mix"].Calls == 0 || len(got) != len(want) {
+		t.Fatalf("opened capture: %d routines (mix %+v), the capturing session %d", len(got), got["mix"], len(want))
+	}
+	for name, w := range want {
+		if g := got[name]; g.Calls != w.Calls || g.Inclusive != w.Inclusive || g.Exclusive != w.Exclusive || g.MaxFrame != w.MaxFrame {
+			t.Errorf("%s: opened %+v, captured %+v", name, g, w)
+		}
+	}
+}
+
+func routineMap(rs []perf.RoutineStat) map[string]perf.RoutineStat {
+	m := map[string]perf.RoutineStat{}
+	for _, r := range rs {
+		r.Callers, r.Callees = nil, nil
+		m[r.Name] = r
+	}
+	return m
 }

@@ -45,6 +45,7 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	from := r.next
 	s.replay(&r, func() bool { return r.p.FrameInProgress() > f }, ^uint64(0))
 	state.Add(tagInputs, inputVersion, encodeInputs(s.tl.inputs[from:r.next]))
+	state.Add(tagNames, namesVersion, encodeNames(s.nm.syms))
 	cp := &capture.Capture{
 		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, startFrame, f, now),
 		State:   state,
@@ -109,6 +110,12 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 		}
 	}
+	var syms []perf.Symbol
+	if sec := cp.State.Get(tagNames); sec != nil {
+		if syms, err = decodeNames(sec); err != nil {
+			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+		}
+	}
 	var records *perf.Profiler
 	if hist := cp.HistorySection(); hist != nil {
 		records = perf.New(m)
@@ -135,6 +142,10 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	s.tl.reset()
 	s.gen++
 	s.fs = fsys
+	s.nm.syms, s.nm.names = syms, nil
+	if records != nil {
+		records.SetNames(s.routineNames())
+	}
 	s.adopt(m, p)
 	s.keepKeyframe()
 	s.tl.inputs = append(s.tl.inputs, inputs...)
