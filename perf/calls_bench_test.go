@@ -66,3 +66,28 @@ func BenchmarkCallsOverhead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRoutinesWindow adds up the call profile of a full 60 s window (what perfStats
+// and the overlay's statistics do), for programs shaped like games.
+func BenchmarkRoutinesWindow(b *testing.B) {
+	for _, prog := range []string{"builtin-busy", "game"} {
+		b.Run(prog, func(b *testing.B) {
+			m := callBenchMachine(b, prog)
+			p := New(m)
+			p.Acquire(OwnerCLI)
+			for range HistoryFrames {
+				m.RunFrame()
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				p.Routines(0)
+			}
+			var entries int
+			for k := range p.FrameCount() {
+				entries += len(p.calls.ring[slot(p.firstHeld()+uint64(k))])
+			}
+			b.ReportMetric(float64(entries)/float64(p.FrameCount()), "entries/frame")
+			b.ReportMetric(float64(entries*12)/(1<<20), "MB-held")
+		})
+	}
+}
