@@ -1,9 +1,10 @@
 module x16scope
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/google/go-dap v0.12.0
+	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/hajimehoshi/ebiten/v2 v2.9.9
 	github.com/syumai/workers v0.33.0
 	honnef.co/go/js/dom/v2 v2.0.0-20250304181735-b5e52f05e89d

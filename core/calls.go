@@ -137,7 +137,7 @@ func (b *Bus) noteJSR(c *CPU, site uint16) {
 	pc, l := c.PC, b.calls
 	e := CallEvent{Cycle: b.cycle - 6, Target: pc, S: c.S, Kind: CallJSR, Bank: b.bankOf(pc)}
 	switch {
-	case pc == farCallSlot:
+	case pc == farCallSlot || pc >= romStart && b.farEntry(pc):
 		at := site + 3
 		e.Kind = CallFar
 		e.Target = uint16(b.peek(at)) | uint16(b.peek(at+1))<<8
@@ -154,6 +154,12 @@ func (b *Bus) noteJSR(c *CPU, site uint16) {
 		}
 	}
 	l.add(e)
+}
+
+// farEntry tells whether a is the mapped ROM bank's JSRFAR code, the target of the JMP in
+// its $FF6E slot: a ROM's own far calls JSR it directly, with the same inline operand.
+func (b *Bus) farEntry(a uint16) bool {
+	return b.peek(farCallSlot) == 0x4C && uint16(b.peek(farCallSlot+1))|uint16(b.peek(farCallSlot+2))<<8 == a
 }
 
 // noteStack logs an instruction of kind k that has just raised or set the stack pointer.

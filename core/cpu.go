@@ -78,6 +78,10 @@ func (c *CPU) SetState(s CPUState) {
 	}
 }
 
+// ResetCycles is how long the reset sequence takes: a machine at power-on has run that many
+// cycles and no instruction.
+const ResetCycles = 7
+
 // Reset runs the 7-cycle reset sequence: the stack pointer drops by three as for an
 // interrupt but nothing is written, I is set, D is cleared, and the PC is fetched from $FFFC.
 func (c *CPU) Reset() {

@@ -82,23 +82,34 @@ func TestHScrollOddAgainstX16emu(t *testing.T) {
 }
 
 // A DCSEL=1 window from line 40: the composer starts rendering source line 0 during the line
-// before VSTART, so line 40 shows source line 0 (composer.v:149-162). The official emulator
+// before VSTART, so line 40 shows source line 0 (composer.v:149-162). The r49 release of the
+// official emulator does the same: its frame is ours. Its master since (built at 49b1fbd)
 // advances its source line on line VSTART itself and shows source line 1 there: everything
-// inside the window is one line higher in its picture.
+// inside the window is one line higher in its picture. Either is accepted, nothing else.
 func TestVStartWindowAgainstX16emu(t *testing.T) {
 	off, xs := officialFrames(t, "testdata/vwindow.prg")
+	same, higher := true, true // the official frame is ours; inside the window one line higher
 	for y := 0; y < 480; y++ {
 		for x := 0; x < 640; x += 5 {
 			inside := y >= 40 && y < 440
+			if !samePixel(off, xs, x, y, x, y) {
+				same = false
+			}
 			switch {
 			case !inside && !samePixel(off, xs, x, y, x, y):
 				t.Fatalf("pixel (%d,%d) outside the window differs", x, y)
 			case inside && y < 439 && !samePixel(off, xs, x, y, x, y+1):
-				t.Fatalf("line %d of the official emulator is not line %d of x16scope at x=%d", y, y+1, x)
-			case inside && samePixel(off, xs, x, y, x, y):
-				t.Fatalf("line %d inside the window is the same in both: the documented difference is gone", y)
+				higher = false
 			}
 		}
+	}
+	switch {
+	case same:
+		t.Log("the official emulator's frame is x16scope's (and the RTL's), as in its r49 release")
+	case higher:
+		t.Log("the official emulator's window is one line higher than x16scope's (and the RTL's), as in its master at 49b1fbd")
+	default:
+		t.Fatal("inside the window the official emulator's frame is neither x16scope's nor one line higher")
 	}
 }
 

@@ -104,10 +104,11 @@ type Shown struct {
 	Bars      bool // the bar chart and its legend
 	Heat      bool // the scanline heatmap and the per-line split
 	Inspector bool // the frame inspector and the 60-second statistics
+	Calls     bool // the call profile panel: timeline, beam view, routine table (calls.go)
 }
 
 // ShowAll is what the full page shows.
-var ShowAll = Shown{Bars: true, Heat: true, Inspector: true}
+var ShowAll = Shown{Bars: true, Heat: true, Inspector: true, Calls: true}
 
 // UI is the page's overlay: the bar chart, heatmap and per-line split, the inspector, the
 // zone editor, the status line and the crash panel. It reads the profiler once per displayed
@@ -154,6 +155,8 @@ type UI struct {
 	heatNums []uint32
 
 	notices []string // the newest machine notices shown (at most noticeKeep)
+
+	calls *callsPanel // the call profile panel (calls.go), nil when the page has none
 
 	input  inputs
 	timer  stepTimer
@@ -378,6 +381,7 @@ func (u *UI) Update(t session.Tick) {
 		u.timer.lap(stepInspectDOM)
 	}
 	u.dirty = false
+	u.updateCalls()
 	u.updateSplitNote()
 	u.updateTravel()
 	if u.ticks%textEvery == 0 || !u.set[PartStatus] || u.s.Paused() != u.lastPaused || u.s.Stopped() != u.lastStop ||

@@ -68,13 +68,14 @@ func (c *canvasImage) putRows(pix []byte, y0, y1 int) {
 	c.ctx.PutImageDataDirty(c.img, 0, 0, 0, y0, c.w, y1-y0)
 }
 
-// readShown reads window.x16scopeShow ({bars, heat, inspector}); without it, all.
+// readShown reads window.x16scopeShow ({bars, heat, inspector, calls}); without it, all.
 func readShown() Shown {
 	v := js.Global().Get("x16scopeShow")
 	if v.Type() != js.TypeObject {
 		return ShowAll
 	}
-	return Shown{Bars: v.Get("bars").Truthy(), Heat: v.Get("heat").Truthy(), Inspector: v.Get("inspector").Truthy()}
+	return Shown{Bars: v.Get("bars").Truthy(), Heat: v.Get("heat").Truthy(), Inspector: v.Get("inspector").Truthy(),
+		Calls: v.Get("calls").Truthy()}
 }
 
 // BindPage binds the overlay of s to the page (web/index.html): its charts, texts, zone
@@ -112,6 +113,7 @@ func BindPage(s *session.Session) (*UI, error) {
 		ev.PreventDefault()
 		u.Wheel(wheelEvent(ev).DeltaY())
 	})
+	bindCalls(u, u.show)
 	pg.input.bind(pg)
 	return u, nil
 }

@@ -4,7 +4,10 @@
 // the official ROM's offsets (rom/gen/bank6.go); the other banks are unused ($FF). It imports nothing from the emulator (core imports this package).
 package rom
 
-import _ "embed"
+import (
+	"bytes"
+	_ "embed"
+)
 
 //go:embed x16scope-rom.bin
 var image []byte
@@ -21,3 +24,7 @@ func Image() []byte { return append([]byte(nil), image...) }
 // Symbols returns the ROM's label file (VICE format, "al 00C0F7 .start" lines), for the
 // profiler's symbolic output.
 func Symbols() string { return symbols }
+
+// Is reports whether img is the built-in ROM image (a ROM file the user gave may be a copy
+// of it: its labels still apply).
+func Is(img []byte) bool { return bytes.Equal(img, image) }

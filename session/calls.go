@@ -65,11 +65,11 @@ func (s *Session) addNames(b Bundle) error {
 }
 
 // routineNames is the names for the running ROM and program: the user's labels, then the
-// built-in ROM's own when it runs.
+// built-in ROM's own when it runs (by default, or given as a file).
 func (s *Session) routineNames() *perf.Names {
 	if s.nm.names == nil {
 		syms := s.nm.syms
-		if s.rom == nil {
+		if s.rom == nil || rom.Is(s.rom) {
 			if rs, err := perf.ParseSym([]byte(rom.Symbols())); err == nil {
 				for _, r := range rs {
 					if r.Addr >= 0xC000 && r.Bank == perf.AnyBank {

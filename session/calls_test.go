@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"x16scope/perf"
+	"x16scope/rom"
 )
 
 // A frame's timeline, run again from its keyframe, agrees with the figures the running
@@ -116,4 +117,33 @@ func routineMap(rs []perf.RoutineStat) map[string]perf.RoutineStat {
 		m[r.Name] = r
 	}
 	return m
+}
+
+// The built-in ROM given as a file (the CLI's --rom, a drop of its image) is still the
+// built-in ROM: its KERNAL routines are named by its labels, as when it runs by default.
+func TestBuiltinROMAsAFileKeepsItsLabels(t *testing.T) {
+	key := perf.RoutineAt(0xCAAB, 0)
+	for _, given := range []bool{false, true} {
+		s := newSession(t)
+		files := []File{{Name: "busy.prg", Data: readTestFile(t, "../core/testdata/busy.prg")}}
+		if given {
+			files = append(files, File{Name: "rom.bin", Data: rom.Image()})
+		}
+		if err := s.Load(files); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.RoutineNames().Name(key); got != "chrin_kbd" {
+			t.Errorf("ROM given as a file %v: $CAAB@0 is named %q, want chrin_kbd", given, got)
+		}
+	}
+	// Another ROM's routines at the same address are not the built-in ROM's.
+	other := rom.Image()
+	other[0] ^= 0xFF
+	s := newSession(t)
+	if err := s.Load([]File{{Name: "rom.bin", Data: other}, {Name: "busy.prg", Data: readTestFile(t, "../core/testdata/busy.prg")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.RoutineNames().Name(key); got == "chrin_kbd" {
+		t.Errorf("a different ROM: $CAAB@0 is named by the built-in ROM's labels")
+	}
 }

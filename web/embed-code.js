@@ -19,7 +19,7 @@
   panel.setAttribute('aria-label', 'embed code');
   panel.innerHTML = `<div class="embed-code-head"><b>Embed in a page</b>
       <label>overlay <select id="embed-code-overlay">
-        <option>none</option><option selected>bars</option><option>heatmap</option><option>both</option></select></label>
+        <option>none</option><option selected>bars</option><option>heatmap</option><option>both</option><option>timeline</option></select></label>
       <button type="button" id="embed-code-close" aria-label="close">×</button></div>
     <p id="embed-code-note"></p>
     <div id="embed-code-body">
@@ -81,7 +81,7 @@
     const q = new URLSearchParams({ [src.key]: src.value });
     if (fps !== 60) q.set('fps', String(fps));
     if (overlay !== 'none') q.set('overlay', overlay);
-    const charts = { none: 0, bars: 1, heatmap: 1, both: 2 }[overlay];
+    const charts = { none: 0, bars: 1, heatmap: 1, both: 2, timeline: 1 }[overlay];
     const h = 480 + 96 * charts + 2 * Math.max(charts - 1, 0);
     const iframe = `<iframe src="${attr(`${base}embed.html?${q}`)}" width="640" height="${h}" style="border:0;max-width:100%" ` +
       `title="x16scope" allow="autoplay; fullscreen; gamepad"></iframe>`;

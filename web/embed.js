@@ -7,7 +7,8 @@
 //   - when the machine runs: only once started (a click, autoplay=1 or the host's "start"),
 //     only while the frame is on screen (IntersectionObserver) and the tab visible;
 //   - what is shown: the picture scaled to the frame (whole-number scale when it fits, else
-//     shrunk crisply) and, with overlay=bars|heatmap|both, the charts under it;
+//     shrunk crisply) and, with overlay=bars|heatmap|both, the charts under it (timeline:
+//     the call profile's timeline of the frame the embed paused on);
 //   - the postMessage API for the host page (start, pause, reset, load, perfStats, status,
 //     hostStats, and time travel: seek, stepBack, stepFrame, capture), answering only
 //     origins it was told to trust.
@@ -24,7 +25,7 @@
   // its box), so they are taken out of the address before app.js runs.
   history.replaceState(history.state, '', location.pathname + location.hash);
 
-  const overlayModes = ['none', 'bars', 'heatmap', 'both'];
+  const overlayModes = ['none', 'bars', 'heatmap', 'both', 'timeline'];
   const cfg = parseConfig(query);
   // rom= replaces the site's default ROM (the marker share/defaultrom puts in this page):
   // taken out before app.js reads it, so that ROM is not fetched for nothing.
@@ -34,6 +35,9 @@
     bars: cfg.overlay === 'bars' || cfg.overlay === 'both',
     heat: cfg.overlay === 'heatmap' || cfg.overlay === 'both',
     inspector: false,
+    // The timeline is worked out again (a frame run from its keyframe) only when the frame
+    // it shows changes: when the embed pauses, seeks or steps, not while it runs.
+    calls: cfg.overlay === 'timeline',
   };
 
   function parseConfig(q) {
@@ -64,7 +68,7 @@
     if (q.has('overlay')) {
       const v = q.get('overlay');
       if (overlayModes.includes(v)) c.overlay = v;
-      else bad(`overlay=${clip(v)}: want bars, heatmap, both or none`);
+      else bad(`overlay=${clip(v)}: want bars, heatmap, both, timeline or none`);
     }
     if (q.has('autoplay')) {
       const v = q.get('autoplay');
@@ -104,7 +108,7 @@
   function clearMessages() { notes.length = 0; $('embed-msg').hidden = true; }
 
   // ---- layout: picture on top, charts under it, sized to the frame ----
-  const chartCount = { none: 0, bars: 1, heatmap: 1, both: 2 }[cfg.overlay];
+  const chartCount = { none: 0, bars: 1, heatmap: 1, both: 2, timeline: 1 }[cfg.overlay];
   function layout() {
     const W = window.innerWidth;
     const H = window.innerHeight;
@@ -138,6 +142,7 @@
     const app = $('app');
     app.classList.toggle('no-bars', cfg.overlay !== 'bars' && cfg.overlay !== 'both');
     app.classList.toggle('no-heatmap', cfg.overlay !== 'heatmap' && cfg.overlay !== 'both');
+    app.classList.toggle('no-timeline', cfg.overlay !== 'timeline');
     $('overlay').hidden = cfg.overlay === 'none';
   }
 
@@ -449,6 +454,10 @@
     // capture(frame?) -> Uint8Array: the capture file (default: the selected frame).
     capture(frame) { return frame === undefined ? window.x16scope.captureFrame() : window.x16scope.captureFrame(frame); },
     framesCSV() { return window.x16scope.framesCSV(); },
+    // The call profile: a frame's timeline (default the newest finished) and the routines
+    // of a frame or (0, none) the window, as the page's timeline() and routines().
+    timeline(frame) { return frame === undefined ? window.x16scope.timeline() : window.x16scope.timeline(frame); },
+    routines(frame) { return frame === undefined ? window.x16scope.routines() : window.x16scope.routines(frame); },
     status() { return { ...window.x16scope.status(), embed: stateDetail() }; },
     hostStats() { return window.x16scope.hostStats(); },
   };

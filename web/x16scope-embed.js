@@ -12,12 +12,13 @@
 //
 // Attributes: src (a .prg URL, relative to the page), zip, capture, rom (a ROM image's URL:
 // the emulator starts on it instead of the site's default or the built-in ROM), fps, overlay
-// (bars|heatmap|both|none), autoplay, scale (1-4: the picture's largest whole-number scale
+// (bars|heatmap|both|timeline|none; timeline: the call profile of the frame it paused on), autoplay, scale (1-4: the picture's largest whole-number scale
 // and the element's default width, 640 x scale pixels), embed (embed.html's URL, when not
 // next to this script).
 // Methods (each returns a Promise of the embed's answer): start(), pause(), reset(),
 // load(url | {prg | zip | capture | bytes, name}), perfStats(), status(), hostStats(),
-// framesCSV(), and time travel as on the page: seek(frame), stepBack(), stepFrame() (each
+// framesCSV(), timeline(frame?) and routines(frame?) (the call profile, as on the page), and
+// time travel as on the page: seek(frame), stepBack(), stepFrame() (each
 // holds the embed paused and answers its status) and capture(frame?) (a Uint8Array).
 // Events on the element: x16scope-ready, x16scope-state, x16scope-firstframe,
 // x16scope-error (each with the embed's detail).
@@ -25,7 +26,7 @@
   'use strict';
   if (!window.customElements || customElements.get('x16-scope')) return;
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
-  const chartCount = { bars: 1, heatmap: 1, both: 2 };
+  const chartCount = { bars: 1, heatmap: 1, both: 2, timeline: 1 };
   const sourceAttrs = ['src', 'zip', 'capture'];
   const attrs = [...sourceAttrs, 'rom', 'fps', 'overlay', 'autoplay', 'scale', 'embed'];
 
@@ -92,6 +93,8 @@
     status() { return this._send('status'); }
     hostStats() { return this._send('hostStats'); }
     framesCSV() { return this._send('framesCSV'); }
+    timeline(frame) { return this._send('timeline', frame); }
+    routines(frame) { return this._send('routines', frame); }
     seek(frame) { return this._send('seek', frame); }
     stepBack() { return this._send('stepBack'); }
     stepFrame() { return this._send('stepFrame'); }

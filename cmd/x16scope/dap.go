@@ -83,6 +83,7 @@ func newDAPCodec() *dap.Codec {
 	c.RegisterRequest(perfStatsCommand,
 		func() dap.Message { return &PerfStatsRequest{} },
 		func() dap.Message { return &PerfStatsResponse{} })
+	registerCallRequests(c)
 	return c
 }
 

@@ -306,6 +306,18 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 		s.send(&dap.DisassembleResponse{Response: response(q), Body: dap.DisassembleResponseBody{Instructions: ins}})
 	case *PerfStatsRequest:
 		s.send(&PerfStatsResponse{Response: response(q), Body: s.ses.Profiler().Stats(0)})
+	case *TimelineRequest:
+		body, err := s.timeline(q.Arguments)
+		if err != nil {
+			return err
+		}
+		s.send(&TimelineResponse{Response: response(q), Body: body})
+	case *RoutinesRequest:
+		body, err := s.routines(q.Arguments)
+		if err != nil {
+			return err
+		}
+		s.send(&RoutinesResponse{Response: response(q), Body: body})
 	case *dap.DisconnectRequest:
 		s.send(&dap.DisconnectResponse{Response: response(q)})
 		s.end()

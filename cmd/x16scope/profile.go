@@ -36,6 +36,8 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames")
 	var cf captureFlags
 	cf.register(fs, false)
+	var ex exportFlags
+	ex.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: x16scope profile FILE.PRG [flags]\n       x16scope profile --resume FILE [flags]\n\nFrames count from power-on, resumed or not: --resume FILE --frames N profiles up to frame N,\nwhich must come after the captured frame; the report covers the capture's records too.")
 		fs.PrintDefaults()
@@ -60,6 +62,9 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if _, err := perf.NewBudget(*fps); err != nil {
 		return usagef("--fps: %v", err)
 	}
+	if err := ex.check(); err != nil {
+		return err
+	}
 	ses, prg, err := cf.start(&mf, prgPath, perf.OwnerCLI)
 	if err != nil {
 		return err
@@ -71,10 +76,17 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	if err := cf.applyProfileFlags(ses, fs, *fps, *symPath, *zonesPath, prg); err != nil {
 		return err
 	}
+	if err := loadSymNames(ses, *symPath); err != nil {
+		return err
+	}
 	m, p := ses.Machine(), ses.RunningProfiler()
 	if !p.On() {
 		p.Acquire(perf.OwnerCLI) // a save state taken with the profiler off
 	}
+	if err := ex.start(ses); err != nil {
+		return err
+	}
+	defer ex.abandon()
 	// Frames count from power-on, for a resumed run too.
 	end := ranOut(last, cf.resume != "", cf.resumeAt[0], *wantReturn)
 	ran, stuck := 0, false
@@ -85,6 +97,9 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		m.DrainConsole() // the guest's console output is not part of the report
 		if ev&core.EventVSync != 0 {
 			ran++
+		}
+		if err := ex.afterFrame(ses); err != nil {
+			return err
 		}
 		if o, stops := watch(ev, m); stops && !stuck {
 			// A stuck CPU stops only itself: the machine runs on and every frame up to
@@ -104,6 +119,9 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	}
 	p.Release(perf.OwnerCLI)
 	s := p.Stats(int(last))
+	if err := ex.finish(ses, p); err != nil {
+		return err
+	}
 
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -122,6 +140,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "outcome: %s\n", end.text)
 		writeReport(stdout, &s)
+		ex.describe(stdout)
 	}
 	if end.code != 0 {
 		fmt.Fprintf(stderr, "x16scope profile: %s (exit status %d)\n", end.text, end.code)

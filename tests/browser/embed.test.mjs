@@ -288,7 +288,7 @@ test('bad input: a short message in the embed\'s box, the host page carries on',
       ['prg=examples/docs.html', /is a web page, not a program file/],
       [`prg=${encodeURIComponent(`${otherOrigin()}/examples/testdata/pulse.prg`)}`, /could not fetch .*cross-origin/],
       ['prg=javascript:alert(1)', /prg=javascript:alert\(1\): not a web address/],
-      ['overlay=sideways&fps=abc&scale=9&autoplay=maybe&origin=nowhere', /fps=abc: want a frame rate from 1 to 240\noverlay=sideways: want bars, heatmap, both or none\nautoplay=maybe: want 1 or 0\nscale=9: want 1, 2, 3 or 4\norigin=nowhere: want an origin/],
+      ['overlay=sideways&fps=abc&scale=9&autoplay=maybe&origin=nowhere', /fps=abc: want a frame rate from 1 to 240\noverlay=sideways: want bars, heatmap, both, timeline or none\nautoplay=maybe: want 1 or 0\nscale=9: want 1, 2, 3 or 4\norigin=nowhere: want an origin/],
       ['prg=a.prg&zip=b.zip', /give one of prg=, zip= or c=/],
       ['c=../../etc', /c=\.\.\/\.\.\/etc: not a capture id/],
     ];
