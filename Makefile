@@ -31,23 +31,29 @@ run: setup web
 # the module files and the Go toolchain's version (wasm_exec.js must match the compiler).
 WASM_INPUTS := go.mod go.sum scripts/build-wasm.sh $(shell find . -type f \( -name '*.go' ! -name '*_test.go' -o -name '*.bin' -o -name '*.json' \) ! -path '*/testdata/*' ! -path './node_modules/*' ! -path './scripts/node20/*' ! -path './.git/*' ! -path './web/*' ! -path './bin/*' ! -path './test-results/*' 2>/dev/null)
 GO_VERSION_STAMP := bin/.go-version
+# The version stamped into the wasm (scripts/version.sh): a new commit or tag rebuilds it.
+VERSION_STAMP := bin/.version
 
 ## web: build web/x16scope.wasm and copy the matching wasm_exec.js, when an input changed.
-web: web/x16scope.wasm web/wasm_exec.js web/README.md
+web: web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE
 
-# The page's help panel links to the README, served beside the page.
+# The page's help panel links to the README and the license, served beside the page.
 web/README.md: README.md
 	cp README.md $@
+
+web/LICENSE: LICENSE
+	cp LICENSE $@
 
 web/wasm_exec.js: $(GO_VERSION_STAMP)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
 
-web/x16scope.wasm: $(WASM_INPUTS) $(GO_VERSION_STAMP)
+web/x16scope.wasm: $(WASM_INPUTS) $(GO_VERSION_STAMP) $(VERSION_STAMP)
 	bash scripts/build-wasm.sh
 
 # Rewritten (when make reads this file) only when `go version` changes, so a new toolchain
 # rebuilds the wasm and its wasm_exec.js.
 _ := $(shell mkdir -p bin; v="$$($(GO) version)"; [ "$$(cat $(GO_VERSION_STAMP) 2>/dev/null)" = "$$v" ] || echo "$$v" > $(GO_VERSION_STAMP))
+_ := $(shell mkdir -p bin; v="$$(bash scripts/version.sh)"; [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$$v" ] || echo "$$v" > $(VERSION_STAMP))
 
 ## browser: the headless-Chromium tests (installs chromium, Node 20 and the pinned npm
 ## packages when missing) and the list of skipped browser tests.

@@ -21,6 +21,21 @@ type Meta struct {
 	ProfFrame uint32 `json:"profFrame"`
 	Date      string `json:"date"` // RFC 3339, UTC
 	Tool      string `json:"tool"` // "x16scope"
+	// Version is the version of the x16scope that made it (empty: one from before
+	// versions were recorded).
+	Version string `json:"version,omitempty"`
+}
+
+// VersionNote says that the capture was made by another version than this one, or is ""
+// when it was made by this one. The file opened: its format is one this version reads.
+func (m Meta) VersionNote(this string) string {
+	switch {
+	case m.Version == this:
+		return ""
+	case m.Version == "":
+		return fmt.Sprintf("this capture was made by an earlier x16scope (it records no version); this is %s", this)
+	}
+	return fmt.Sprintf("this capture was made by x16scope %s; this is %s", m.Version, this)
 }
 
 // Capture is a decoded capture file (or a plain save state: then only State is set).
@@ -39,10 +54,10 @@ const (
 )
 
 // NewMeta fills the facts a capture records; now is the wall clock of the host (the
-// machine has none).
-func NewMeta(program string, targetFps float64, frame uint64, profFrame uint32, now time.Time) Meta {
+// machine has none), version the x16scope making it.
+func NewMeta(program string, targetFps float64, frame uint64, profFrame uint32, now time.Time, version string) Meta {
 	return Meta{Program: program, TargetFps: targetFps, Frame: frame, ProfFrame: profFrame,
-		Date: now.UTC().Format(time.RFC3339), Tool: "x16scope"}
+		Date: now.UTC().Format(time.RFC3339), Tool: "x16scope", Version: version}
 }
 
 // Encode writes the capture file (DEFLATE at the default level: it is uploaded).

@@ -29,7 +29,7 @@ func TestOpenShowsTheCapturedFrame(t *testing.T) {
 				t.Fatal(err)
 			}
 			cp := &Capture{
-				Meta:    NewMeta(s.name+".prg", p.Budget().TargetFps, startFrame, p.FrameAt(p.FrameCount()-1).Frame, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)),
+				Meta:    NewMeta(s.name+".prg", p.Budget().TargetFps, startFrame, p.FrameAt(p.FrameCount()-1).Frame, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), "v0.0.0-test"),
 				State:   start,
 				History: p.SaveHistory(perf.HistoryFrames),
 				PNG:     shot,

@@ -227,6 +227,11 @@ func runVectorFile(t *testing.T, path string) (int, int) {
 		}
 		return 0, 0
 	}
+	// The set is the first 1,000 tests of each file of the published binary form (README:
+	// provenance), so given the whole published files the test runs the same 1,000.
+	if len(tests) > 1000 {
+		tests = tests[:1000]
+	}
 	if len(tests) != 1000 {
 		t.Errorf("opcode $%02X: %d vectors, want 1000", wantOp, len(tests))
 	}

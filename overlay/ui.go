@@ -300,6 +300,10 @@ func (u *UI) OpenCapture(data []byte) (capture.Meta, error) {
 	u.selected = meta.ProfFrame
 	u.refreshZones()
 	u.dirty = true
+	if note := meta.VersionNote(session.Version()); note != "" {
+		u.prof, u.notices = u.s.Profiler(), u.notices[:0] // what Update does for a new profiler
+		u.notify(note)
+	}
 	return meta, nil
 }
 
@@ -578,10 +582,13 @@ func (u *UI) updateNotices() {
 	if m == nil {
 		return
 	}
-	n := m.DrainNotices()
-	if len(n) == 0 {
-		return
+	if n := m.DrainNotices(); len(n) > 0 {
+		u.notify(n...)
 	}
+}
+
+// notify adds notices to the page's notice bar, the newest last.
+func (u *UI) notify(n ...string) {
 	added := false
 	for _, msg := range n {
 		if k := len(u.notices); k > 0 && u.notices[k-1] == msg {
@@ -620,6 +627,7 @@ func (u *UI) StatusJSON() string {
 		// frames, and what the timeline keeps to get there.
 		"currentFrame": s.CurrentFrame(), "window": [2]uint32{first, last}, "inPast": s.InPast(),
 		"framesAhead": s.FramesAhead(), "timelineBytes": s.TimelineBytes(), "keyframes": s.Keyframes(),
+		"version": session.Version(), // the build's, for bug reports
 	}
 	b, _ := json.Marshal(st)
 	return string(b)

@@ -3,7 +3,7 @@
 # matches this Go toolchain. Prints the raw and gzip sizes (the page's download budget: 4 MB gzipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/x16scope.wasm ./cmd/wasm
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w $(bash scripts/version.sh --ldflags)" -o web/x16scope.wasm ./cmd/wasm
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" web/wasm_exec.js
 raw=$(stat -c %s web/x16scope.wasm)
 gz=$(gzip -9 -c web/x16scope.wasm | wc -c)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bin
 go build -o bin/serve ./cmd/serve
-go build -o bin/x16scope ./cmd/x16scope
+go build -ldflags="$(bash scripts/version.sh --ldflags)" -o bin/x16scope ./cmd/x16scope
 case "${LOAD_TARGETS:-native,wrangler}" in *wrangler*) bash scripts/build-worker.sh ;; esac
 [ -x node_modules/.bin/wrangler ] || npm ci --no-audit --no-fund --loglevel=error
 node tests/load/load.mjs

@@ -14,7 +14,7 @@ source scripts/node.sh
 make --no-print-directory web
 mkdir -p bin
 go build -o bin/serve ./cmd/serve
-go build -o bin/x16scope ./cmd/x16scope
+go build -ldflags="$(bash scripts/version.sh --ldflags)" -o bin/x16scope ./cmd/x16scope
 npm ci --no-audit --no-fund --loglevel=error
 mkdir -p test-results
 set +e

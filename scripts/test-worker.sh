@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build-worker.sh
 mkdir -p bin
-go build -o bin/x16scope ./cmd/x16scope
+go build -ldflags="$(bash scripts/version.sh --ldflags)" -o bin/x16scope ./cmd/x16scope
 [ -x node_modules/.bin/wrangler ] || npm ci --no-audit --no-fund --loglevel=error
 node --test tests/worker/

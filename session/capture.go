@@ -9,6 +9,7 @@ import (
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/rom"
+	"x16scope/savestate"
 )
 
 // Captures: any frame of the window, rebuilt from the timeline (timeline.go) on a machine
@@ -47,7 +48,7 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	state.Add(tagInputs, inputVersion, encodeInputs(s.tl.inputs[from:r.next]))
 	state.Add(tagNames, namesVersion, encodeNames(s.nm.syms))
 	cp := &capture.Capture{
-		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, startFrame, f, now),
+		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, startFrame, f, now, Version()),
 		State:   state,
 		History: p.SaveHistory(perf.HistoryFrames),
 	}
@@ -91,7 +92,24 @@ func (s *Session) restoreOptions() (core.RestoreOptions, *core.MemFS, error) {
 func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	cp, err := capture.Decode(data)
 	if err != nil {
+		if errors.Is(err, savestate.ErrTooNew) {
+			// The container itself is newer: its metadata cannot be read.
+			err = fmt.Errorf("%v: it was made by a newer x16scope than this one (%s)", err, Version())
+		}
 		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+	}
+	// A section in a format this version does not read: the error names both versions.
+	bad := func(err error) error {
+		if errors.Is(err, savestate.ErrTooNew) {
+			made := cp.Meta.Version
+			if made == "" {
+				made = "an x16scope that records no version"
+			} else {
+				made = "x16scope " + made
+			}
+			err = fmt.Errorf("%v: it was made by %s, this is %s: open it with that version or a newer one", err, made, Version())
+		}
+		return fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
 	opts, fsys, err := s.restoreOptions()
 	if err != nil {
@@ -99,7 +117,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	}
 	m, p, err := capture.Load(cp, opts, s.owner)
 	if err != nil {
-		return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+		return capture.Meta{}, bad(err)
 	}
 	if s.opt.NoIdleSkip {
 		m.SetIdleSkip(false) // the file's machine may have skipped; the results are the same
@@ -107,20 +125,20 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	var inputs []inputEvent
 	if sec := cp.State.Get(tagInputs); sec != nil {
 		if inputs, err = decodeInputs(sec); err != nil {
-			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+			return capture.Meta{}, bad(err)
 		}
 	}
 	var syms []perf.Symbol
 	if sec := cp.State.Get(tagNames); sec != nil {
 		if syms, err = decodeNames(sec); err != nil {
-			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+			return capture.Meta{}, bad(err)
 		}
 	}
 	var records *perf.Profiler
 	if hist := cp.HistorySection(); hist != nil {
 		records = perf.New(m)
 		if err := records.LoadRecords(hist); err != nil {
-			return capture.Meta{}, fmt.Errorf("%w: capture: %v", ErrBadFile, err)
+			return capture.Meta{}, bad(err)
 		}
 	}
 	s.targetFps = p.Budget().TargetFps

@@ -62,7 +62,7 @@ func FuzzOpenCaptureInputs(f *testing.F) {
 	f.Fuzz(func(t *testing.T, inputs []byte) {
 		state := capture.StateSections(start.m, start.p)
 		state.Add(tagInputs, inputVersion, inputs)
-		cp := &capture.Capture{Meta: capture.NewMeta("smoke.prg", 60, start.m.Frame(), 3, time.Unix(0, 0)), State: state, PNG: []byte{0}}
+		cp := &capture.Capture{Meta: capture.NewMeta("smoke.prg", 60, start.m.Frame(), 3, time.Unix(0, 0), "v0.0.0-test"), State: state, PNG: []byte{0}}
 		data, err := cp.Encode()
 		if err != nil {
 			t.Fatal(err)

@@ -415,7 +415,10 @@
   $('btn-screenshot').addEventListener('click', control(() => save(call('screenshot'), `${baseName()}.png`, 'image/png')));
   $('btn-export-json').addEventListener('click', control(() => save(JSON.stringify(api.perfStats(), null, 2), `${baseName()}-profile.json`, 'application/json')));
   $('btn-export-csv').addEventListener('click', control(() => save(call('framesCSV'), `${baseName()}-frames.csv`, 'text/csv')));
-  $('btn-help').addEventListener('click', () => $('help-panel').showModal());
+  $('btn-help').addEventListener('click', () => {
+    try { $('help-version').textContent = api.status().version; } catch (e) { /* not booted yet */ }
+    $('help-panel').showModal();
+  });
 
   // Screen scale and fullscreen.
   const scaleKey = 'x16scope-scale';

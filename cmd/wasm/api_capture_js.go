@@ -19,7 +19,7 @@ import (
 //
 //	captureFrame(frame?) -> Uint8Array: the capture file of frame (any completed frame of
 //	                  the window; default: the selected frame, else the newest)
-//	loadCapture(bytes) -> JSON {"program","targetFps","frame","profFrame","date"}; on an
+//	loadCapture(bytes) -> JSON {"program","targetFps","frame","profFrame","date","version"}; on an
 //	                  error the page keeps running what it ran
 //
 // loadFiles (api_js.go) opens a dropped capture file through openCaptureFile, so the page's

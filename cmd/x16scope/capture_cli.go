@@ -126,6 +126,9 @@ func (c *captureFlags) describeResume() string {
 	if c.meta.Program != "" {
 		s += fmt.Sprintf(" (capture of %s, %s)", c.meta.Program, c.meta.Date)
 	}
+	if note := c.meta.VersionNote(session.Version()); note != "" {
+		s += "; " + note
+	}
 	return s
 }
 

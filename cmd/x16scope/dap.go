@@ -78,6 +78,19 @@ type PerfStatsResponse struct {
 
 const perfStatsCommand = "x16/perfStats"
 
+// initializeResponse is the initialize request's answer: the capabilities, and the
+// version of this build beside them (clients ignore what they do not know; a debug log
+// then names the build).
+type initializeResponse struct {
+	dap.Response
+	Body initializeBody `json:"body"`
+}
+
+type initializeBody struct {
+	dap.Capabilities
+	X16scopeVersion string `json:"x16scopeVersion"`
+}
+
 func newDAPCodec() *dap.Codec {
 	c := dap.NewCodec()
 	c.RegisterRequest(perfStatsCommand,

@@ -157,7 +157,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 	switch q := req.(type) {
 	case *dap.InitializeRequest:
 		s.initialized = true
-		s.send(&dap.InitializeResponse{Response: response(q), Body: dap.Capabilities{
+		s.send(&initializeResponse{Response: response(q), Body: initializeBody{X16scopeVersion: session.Version(), Capabilities: dap.Capabilities{
 			SupportsConfigurationDoneRequest: true,
 			SupportsFunctionBreakpoints:      true,
 			SupportsSetVariable:              true,
@@ -174,7 +174,7 @@ func (s *dapSession) dispatch(req dap.RequestMessage) error {
 				{Filter: "brk", Label: "BRK", Description: "Stop before a BRK instruction"},
 				{Filter: "stp", Label: "STP", Description: "Stop before an STP instruction"},
 			},
-		}})
+		}}})
 	case *dap.LaunchRequest:
 		if s.launched {
 			return errors.New("a program is already launched in this session")

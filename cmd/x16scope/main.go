@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"x16scope/session"
 )
 
 const usage = `usage: x16scope <command> [flags]
@@ -16,6 +18,7 @@ commands:
   profile FILE.PRG  run a program with the profiler and print its frame-budget report
   dap               serve the Debug Adapter Protocol (editors: source-level debugging,
                     stepping backwards too)
+  version           print the version of this build (also --version)
   help              show this text
 
 FILE is a .prg, or a .zip holding a program and its data files (device 8).
@@ -50,6 +53,9 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		err = dapMain(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
+		return 0
+	case "version", "--version", "-version":
+		fmt.Fprintf(stdout, "x16scope %s\n", session.Version())
 		return 0
 	default:
 		fmt.Fprintf(stderr, "x16scope: unknown command %q\n\n%s", args[0], usage)

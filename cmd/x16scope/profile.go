@@ -10,6 +10,7 @@ import (
 
 	"x16scope/core"
 	"x16scope/perf"
+	"x16scope/session"
 )
 
 // exitOverBudget is profile's exit status when --max-p99 fails (1 is an error, 2 usage).
@@ -130,6 +131,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		fmt.Fprintf(stdout, "x16scope: %s\n", session.Version()) // the build, for CI logs and bug reports
 		if cf.resume != "" {
 			fmt.Fprintln(stdout, cf.describeResume())
 		} else {

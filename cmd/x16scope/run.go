@@ -10,6 +10,7 @@ import (
 
 	"x16scope/core"
 	"x16scope/perf"
+	"x16scope/session"
 )
 
 func runMain(args []string, stdout, stderr io.Writer) error {
@@ -79,6 +80,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(stdout, "x16scope: %s\n", session.Version()) // the build, for CI logs and bug reports
 	if cf.resume != "" {
 		fmt.Fprintln(stdout, cf.describeResume())
 	} else {

@@ -26,7 +26,8 @@ before(() => {
   if (bin) return;
   built = mkdtempSync(path.join(tmpdir(), 'x16scope-dap-'));
   bin = path.join(built, 'x16scope');
-  execFileSync('go', ['build', '-o', bin, './cmd/x16scope'], {
+  const ldflags = execFileSync('bash', ['scripts/version.sh', '--ldflags'], { cwd: root, encoding: 'utf8' }).trim();
+  execFileSync('go', ['build', `-ldflags=${ldflags}`, '-o', bin, './cmd/x16scope'], {
     cwd: root, stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0' },
   });
 });
@@ -46,6 +47,9 @@ async function client(t) {
 async function launch(dc, args, breakpoints) {
   const init = await dc.initializeRequest();
   assert.equal(init.body.supportsStepBack, true, 'supportsStepBack');
+  // The build names itself beside its capabilities: x16scope version prints the same.
+  const version = execFileSync(bin, ['version'], { encoding: 'utf8' }).trim();
+  assert.equal(`x16scope ${init.body.x16scopeVersion}`, version, 'initialize names the version');
   const initialized = dc.waitForEvent('initialized');
   await dc.launchRequest({ maxSpeed: true, ...args });
   await initialized;
