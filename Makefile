@@ -5,7 +5,7 @@ GO      ?= go
 # The emulator core is pure Go: the native tests need no cgo and no display.
 export CGO_ENABLED = 0
 
-.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser dap-test worker worker-test loadtest bench bench-wasm bench-browser fuzz clean
+.PHONY: all setup setup-test test vet unit unit-js make-check asm asm-check rom rom-check web run browser dap-test worker worker-test loadtest bench bench-wasm bench-browser fuzz clean release
 
 all: test
 
@@ -35,7 +35,7 @@ GO_VERSION_STAMP := bin/.go-version
 VERSION_STAMP := bin/.version
 
 ## web: build web/x16scope.wasm and copy the matching wasm_exec.js, when an input changed.
-web: web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE
+web: web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE web/THIRD_PARTY_NOTICES.txt
 
 # The page's help panel links to the README and the license, served beside the page.
 web/README.md: README.md
@@ -43,6 +43,11 @@ web/README.md: README.md
 
 web/LICENSE: LICENSE
 	cp LICENSE $@
+
+# The help panel links to the third-party notices of what the wasm links, generated from
+# the modules in use (cmd/notices): an import or a go.mod change can change them.
+web/THIRD_PARTY_NOTICES.txt: $(WASM_INPUTS) $(GO_VERSION_STAMP)
+	$(GO) run ./cmd/notices -o $@ js/wasm:./cmd/wasm
 
 web/wasm_exec.js: $(GO_VERSION_STAMP)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
@@ -142,4 +147,12 @@ fuzz:
 	$(GO) test ./session -run XXX -fuzz FuzzOpenCaptureInputs -fuzztime 30s
 
 clean:
-	rm -rf bin test-results web/x16scope.wasm web/wasm_exec.js web/README.md worker/build .wrangler
+	rm -rf bin test-results dist web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE web/THIRD_PARTY_NOTICES.txt worker/build .wrangler
+
+## release: into dist/, the CLI for linux, darwin and windows on amd64 and arm64 (.tar.gz,
+## .zip for windows), the web app as a static bundle (folder and .tar.gz, the wasm also as
+## .gz and .br), the share service's Workers bundle and SHA256SUMS, each archive with
+## LICENSE, README.md and its THIRD_PARTY_NOTICES.txt; version from scripts/version.sh.
+## Reproducible: the same tree gives the same bytes (cmd/release).
+release: setup
+	$(GO) run ./cmd/release -out dist

@@ -3,6 +3,7 @@ module x16scope
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/google/go-dap v0.12.0
 	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/hajimehoshi/ebiten/v2 v2.9.9

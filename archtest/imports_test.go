@@ -52,6 +52,7 @@ var platform = []struct {
 	{"syscall/js", []string{"cmd/wasm", "overlay", "worker"}},
 	{"honnef.co/go/js/dom/", []string{"cmd/wasm", "overlay"}},
 	{"github.com/syumai/workers", []string{"worker"}},
+	{"github.com/andybalholm/brotli", []string{"cmd/release"}}, // precompresses the release's wasm; nothing ships it
 }
 
 // pkg is what go list reports of one package; Deps is filled by goList (see reach).

@@ -499,9 +499,17 @@
     const goRuntime = new Go();
     let result;
     try {
-      result = await WebAssembly.instantiateStreaming(fetch('x16scope.wasm'), goRuntime.importObject);
+      const res = await fetch('x16scope.wasm');
+      if (!res.ok) throw new Error(`x16scope.wasm: HTTP ${res.status} ${res.statusText}`);
+      if ((res.headers.get('Content-Type') || '').split(';')[0].trim() === 'application/wasm') {
+        result = await WebAssembly.instantiateStreaming(res, goRuntime.importObject);
+      } else {
+        // A static host that does not know .wasm (instantiateStreaming refuses any other
+        // type): compile from the whole download instead, slower to start but the same.
+        result = await WebAssembly.instantiate(await res.arrayBuffer(), goRuntime.importObject);
+      }
     } catch (e) {
-      $('status').textContent = `could not start the emulator: ${e.message || e} (run "make run")`;
+      $('status').textContent = `could not start the emulator: ${e.message || e} (the page needs x16scope.wasm beside it: make run, or a release's web folder)`;
       return;
     }
     timeline.compiled = performance.now();
