@@ -88,6 +88,9 @@ loadtest:
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./overlay ./cmd/wasm/... ./worker
+	# The CLI is released for macOS and Windows too (make release): it must build there.
+	GOOS=darwin GOARCH=arm64 $(GO) vet ./cmd/x16scope
+	GOOS=windows GOARCH=amd64 $(GO) vet ./cmd/x16scope
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 ## unit: go test ./..., then the list of skipped tests and why.

@@ -14,6 +14,9 @@ plan=$(make --no-print-directory -n run)
 echo "$plan" | grep -q 'build-wasm' && fail "make run rebuilds an up-to-date wasm: $plan"
 echo "$plan" | grep -q 'setup-test' && fail "make run runs the test set-up"
 for input in session/files.go overlay/ui.go cmd/wasm/api_js.go core/cpu.go go.sum; do
-	make --no-print-directory -n -W "$input" web | grep -q 'build-wasm' || fail "changing $input does not rebuild the wasm"
+	# The plan is read whole first: grep -q would stop reading at its match, and make,
+	# writing the rest of the plan, would die of SIGPIPE (a failure under pipefail).
+	plan=$(make --no-print-directory -n -W "$input" web)
+	echo "$plan" | grep -q 'build-wasm' || fail "changing $input does not rebuild the wasm"
 done
 echo "check-make: make run needs only Go and rebuilds the wasm only when its inputs change"
