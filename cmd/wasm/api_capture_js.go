@@ -61,5 +61,10 @@ func openCaptureFile(g *game, files []session.File) (summary string, ok bool, er
 	if _, err := captureOpened(meta); err != nil {
 		return "", true, err
 	}
-	return fmt.Sprintf("opened the capture %s (%s, frame %d), paused", files[0].Name, meta.Program, meta.Frame), true, nil
+	summary = fmt.Sprintf("opened the capture %s (%s, frame %d), paused", files[0].Name, meta.Program, meta.Frame)
+	// The page shows the summary in the notice bar, over the overlay's notice of it.
+	if note := meta.VersionNote(session.Version()); note != "" {
+		summary += "; " + note
+	}
+	return summary, true, nil
 }

@@ -351,9 +351,13 @@ test('screenshot, profile export and help buttons', async () => {
     assert.equal(await page.locator('#help-panel').isVisible(), true);
     const text = await page.locator('#help-panel').textContent();
     for (const want of ['$9FBC', '?prg=URL', '?fps=N', 'Esc', 'README']) assert.ok(text.includes(want), `help lacks ${want}`);
-    const href = await page.locator('#help-panel a').getAttribute('href');
-    const res = await page.evaluate((h) => fetch(h).then((r) => r.status), href);
-    assert.equal(res, 200, 'the README link works');
+    // Every link of the help works: the README, the license, the third-party notices.
+    const hrefs = await page.locator('#help-panel a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(hrefs, ['README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.txt']);
+    for (const href of hrefs) {
+      const res = await page.evaluate((h) => fetch(h).then((r) => r.status), href);
+      assert.equal(res, 200, `the help's link ${href} works`);
+    }
     await page.screenshot({ path: path.join(artifacts, 'help.png') });
     await page.click('#help-close');
     assert.equal(await page.locator('#help-panel').isVisible(), false);
