@@ -36,6 +36,7 @@ func addAPI(sig string, f func(g *game, a *jsapi.Args) (any, error)) {
 // also shown on the page (window.x16scopeShowError).
 func registerAPI(g *game) {
 	r := jsapi.New()
+	r.Version = session.Version()
 	r.Report = func(msg string) {
 		if show := js.Global().Get("x16scopeShowError"); show.Type() == js.TypeFunction {
 			show.Invoke(msg)

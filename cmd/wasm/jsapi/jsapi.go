@@ -28,6 +28,8 @@ type Registry struct {
 	sigs  map[string]string
 	// Report is called with a message when a function panicked (the page shows it).
 	Report func(msg string)
+	// Version names the build in that message, for the bug report it asks for.
+	Version string
 }
 
 // New makes an empty registry.
@@ -92,7 +94,7 @@ func (r *Registry) call(name, sig string, params []string, required int, f Func,
 			result = jsError(sig + ": " + ae.msg)
 			return
 		}
-		msg := fmt.Sprintf("internal error in %s: %v (the emulator carries on; please report it)", name, p)
+		msg := fmt.Sprintf("internal error in %s: %v (the emulator carries on; please report it, with the version: x16scope %s)", name, p, r.Version)
 		js.Global().Get("console").Call("error", msg+"\n"+string(debug.Stack()))
 		if r.Report != nil {
 			r.Report(msg)

@@ -16,6 +16,7 @@ func testAPI(t *testing.T) (js.Value, *[]string) {
 	t.Helper()
 	reports := &[]string{}
 	r := New()
+	r.Version = "v9.9.9-test"
 	r.Report = func(msg string) { *reports = append(*reports, msg) }
 	r.Add("peek(addr, n?)", func(a *Args) (any, error) {
 		addr, n := a.Int(0, 0, 0xFFFF), a.OptInt(1, 1, 0x10000, 1)
@@ -127,7 +128,7 @@ func TestGoodArguments(t *testing.T) {
 func TestPanicIsRecoveredAndReported(t *testing.T) {
 	api, reports := testAPI(t)
 	msg := errMsg(api.Call("crash", 3))
-	if !strings.Contains(msg, "internal error in crash") || !strings.Contains(msg, "index out of range") {
+	if !strings.Contains(msg, "internal error in crash") || !strings.Contains(msg, "index out of range") || !strings.Contains(msg, "x16scope v9.9.9-test") {
 		t.Errorf("crash(3) returned %q", msg)
 	}
 	if len(*reports) != 1 || !strings.Contains((*reports)[0], "index out of range") {
