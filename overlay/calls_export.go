@@ -90,14 +90,19 @@ func (u *UI) exportName(first, last uint32, ext string) string {
 	return fmt.Sprintf("x16scope-%s-frames-%d-%d%s", clean, first, last, ext)
 }
 
+// exportFrames is the frames an export of frame last holds and their timelines.
+func (u *UI) exportFrames(last uint32) (first, end uint32, tls []*perf.Timeline, err error) {
+	if first, end, err = u.exportRange(last); err != nil {
+		return 0, 0, nil, err
+	}
+	tls, err = u.exportTimelines(first, end)
+	return first, end, tls, err
+}
+
 // TraceFile is the trace of frame last and the 59 before it (last 0: the frame the panel
 // shows), for Perfetto: its file name and bytes.
 func (u *UI) TraceFile(last uint32) (name string, data []byte, err error) {
-	first, last, err := u.exportRange(last)
-	if err != nil {
-		return "", nil, err
-	}
-	tls, err := u.exportTimelines(first, last)
+	first, last, tls, err := u.exportFrames(last)
 	if err != nil {
 		return "", nil, err
 	}
@@ -110,11 +115,7 @@ func (u *UI) TraceFile(last uint32) (name string, data []byte, err error) {
 
 // PprofFile is the call profile of the same frames as TraceFile, gzipped pprof.
 func (u *UI) PprofFile(last uint32) (name string, data []byte, err error) {
-	first, last, err := u.exportRange(last)
-	if err != nil {
-		return "", nil, err
-	}
-	tls, err := u.exportTimelines(first, last)
+	first, last, tls, err := u.exportFrames(last)
 	if err != nil {
 		return "", nil, err
 	}

@@ -2,13 +2,11 @@ package perf
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"sort"
 	"testing"
 
 	"x16scope/core"
-	"x16scope/rom"
 )
 
 // The call profile against the guest's own clock: testdata/calls.s and farcall.s time their
@@ -38,10 +36,7 @@ var profModes = []profMode{modeSpans, modeEvery, modeTimeline}
 
 // stampRun is a stamping program running with a profiler.
 type stampRun struct {
-	t         *testing.T
-	m         *core.Machine
-	p         *Profiler
-	syms      map[string]uint16
+	*program
 	timelines []*Timeline // each frame's, in timeline mode
 }
 
@@ -49,29 +44,8 @@ type stampRun struct {
 // program's labels.
 func startStamped(t *testing.T, image []byte, name string, mode profMode) *stampRun {
 	t.Helper()
-	m, err := core.New(core.Config{ROM: image})
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.ReadFile("testdata/" + name + ".prg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	symText, err := os.ReadFile("testdata/" + name + ".sym")
-	if err != nil {
-		t.Fatal(err)
-	}
-	syms, err := ParseSym(symText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := m.StartPRG(file); err != nil {
-		t.Fatal(err)
-	}
-	r := &stampRun{t: t, m: m, p: New(m), syms: map[string]uint16{}}
-	for _, s := range syms {
-		r.syms[s.Name] = s.Addr
-	}
+	pr, syms := startProgram(t, image, name)
+	r := &stampRun{program: pr}
 	r.p.SetNames(NewNames(syms))
 	r.p.every = mode != modeSpans
 	r.p.Acquire(OwnerCLI)
@@ -79,14 +53,6 @@ func startStamped(t *testing.T, image []byte, name string, mode profMode) *stamp
 		r.p.RecordTimeline(true)
 	}
 	return r
-}
-
-func (r *stampRun) label(name string) uint16 {
-	a, ok := r.syms[name]
-	if !ok {
-		r.t.Fatalf("no label %q", name)
-	}
-	return a
 }
 
 // runUntilDone runs frames until the program sets done, and one more.
@@ -386,22 +352,7 @@ func checkCallsTimeline(t *testing.T, r *stampRun) {
 // as long as the guest measured around the JSR $FF6E, and neither the trampoline nor JSRFAR
 // is a routine of its own.
 func TestFarCallProfileMatchesGuestCounter(t *testing.T) {
-	roms := []struct {
-		name  string
-		image []byte
-	}{{"builtin", rom.Image()}}
-	if path := os.Getenv("X16_ROM"); path != "" {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		roms = append(roms, struct {
-			name  string
-			image []byte
-		}{"official", data})
-	} else {
-		t.Log("X16_ROM not set: the official KERNAL's JSRFAR is not checked")
-	}
+	roms := kernalROMs(t, "the official KERNAL's JSRFAR")
 	for _, rm := range roms {
 		var first []RoutineStat
 		for _, mode := range profModes {
@@ -554,18 +505,9 @@ func checkFarCallTimeline(t *testing.T, r *stampRun) {
 // `bajsrfar` are calls of $F9A5@0, $EA08@4, $FA80@12 with "$02DF" (jmpfr) below them and
 // the target below that.
 func TestKernalFarCallsNamedByTarget(t *testing.T) {
-	roms := map[string][]byte{"builtin": rom.Image()}
-	if path := os.Getenv("X16_ROM"); path != "" {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		roms["official"] = data
-	} else {
-		t.Log("X16_ROM not set: the official KERNAL's far calls are not checked")
-	}
-	for name, image := range roms {
-		t.Run(name, func(t *testing.T) {
+	for _, rm := range kernalROMs(t, "the official KERNAL's far calls") {
+		image := rm.image
+		t.Run(rm.name, func(t *testing.T) {
 			// Each bank's JSRFAR entry: the target of the JMP in its $FF6E slot.
 			entries := map[RoutineKey]bool{}
 			for b := 0; (b+1)*0x4000 <= len(image); b++ {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"x16scope/core"
-	"x16scope/rom"
 )
 
 // irqTrampCycles is one interrupt of testdata/irqtramp.s through a KERNAL's real entry path:
@@ -18,21 +17,13 @@ const irqTrampCycles = 7 + 44 + 6 + 24 + 17
 // interrupt, and with the interrupt between $F1 and $F0; in span mode and classifying
 // every instruction; on the built-in ROM and (X16_ROM) the official one.
 func TestIRQThroughKernalTrampoline(t *testing.T) {
-	roms := map[string][]byte{"builtin": rom.Image()}
-	if path := os.Getenv("X16_ROM"); path != "" {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		roms["official"] = data
-	} else {
-		t.Log("X16_ROM not set: the official ROM's entry path is not checked")
-	}
+	roms := kernalROMs(t, "the official ROM's entry path")
 	prg, err := os.ReadFile("testdata/irqtramp.prg")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, image := range roms {
+	for _, rm := range roms {
+		name, image := rm.name, rm.image
 		for mode, what := range []string{"plain", "region", "framed-gap"} {
 			for _, every := range []bool{false, true} {
 				sub := name + "/" + what + "/spans"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"x16scope/core"
+	"x16scope/rom"
 )
 
 // Program tests: the ca65 programs in testdata (assembled by testdata/asm.sh; sources and
@@ -36,7 +37,16 @@ type program struct {
 // loadProgram starts testdata/name.prg with the test ROM and the profiler on.
 func loadProgram(t *testing.T, name string) *program {
 	t.Helper()
-	m, err := core.New(core.Config{ROM: testROM()})
+	pr, _ := startProgram(t, testROM(), name)
+	pr.p.Acquire(OwnerCLI)
+	return pr
+}
+
+// startProgram starts testdata/name.prg on ROM image with a profiler, not yet on, and
+// returns it with the program's labels.
+func startProgram(t *testing.T, image []byte, name string) (*program, []Symbol) {
+	t.Helper()
+	m, err := core.New(core.Config{ROM: image})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +69,30 @@ func loadProgram(t *testing.T, name string) *program {
 	for _, s := range syms {
 		pr.syms[s.Name] = s.Addr
 	}
-	pr.p.Acquire(OwnerCLI)
-	return pr
+	return pr, syms
+}
+
+// namedROM is a ROM image a test runs on, by name.
+type namedROM struct {
+	name  string
+	image []byte
+}
+
+// kernalROMs is the built-in ROM and, when X16_ROM names it, the official one; without it
+// the test logs that what it checks on the official KERNAL is not checked.
+func kernalROMs(t *testing.T, unchecked string) []namedROM {
+	t.Helper()
+	roms := []namedROM{{"builtin", rom.Image()}}
+	path := os.Getenv("X16_ROM")
+	if path == "" {
+		t.Logf("X16_ROM not set, so not checked: %s", unchecked)
+		return roms
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(roms, namedROM{"official", data})
 }
 
 // label is a label's address from the program's symbol file.
