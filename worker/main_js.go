@@ -102,11 +102,22 @@ func asset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer res.Body.Close()
+	// The body is read here and written as bytes, never handed on as the runtime's stream
+	// (io.Copy would): this worker's Go instance ends when the runtime has read the body it
+	// wrote, so a stream passed through would leave it running; and an empty body is not
+	// written (see defaultrom.Handler).
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		http.Error(w, "assets: "+err.Error(), http.StatusBadGateway)
+		return
+	}
 	for k, v := range res.Header {
 		w.Header()[k] = v
 	}
 	w.WriteHeader(res.StatusCode)
-	io.Copy(w, res.Body)
+	if len(body) > 0 {
+		w.Write(body)
+	}
 }
 
 func main() {
