@@ -102,24 +102,31 @@ func asset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer res.Body.Close()
-	// The body is read here and written as bytes, never handed on as the runtime's stream
-	// (io.Copy would): this worker's Go instance ends when the runtime has read the body it
-	// wrote, so a stream passed through would leave it running; and an empty body is not
-	// written (see defaultrom.Handler).
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		http.Error(w, "assets: "+err.Error(), http.StatusBadGateway)
-		return
-	}
 	for k, v := range res.Header {
 		w.Header()[k] = v
 	}
 	w.WriteHeader(res.StatusCode)
-	if len(body) > 0 {
-		w.Write(body)
+	io.Copy(w, res.Body)
+}
+
+// noEmptyWrites drops a Write of no bytes. syumai/workers' ResponseWriter pipes the body to
+// the runtime, and a Write waits until the runtime reads it; the runtime never reads the
+// body of an empty answer (the asset hosting's redirect of /index.html to /, passed on by
+// defaultrom.Handler), so that request would never end: workerd cancels it as hung, now and
+// then before its answer is out. Hiding the writer's other methods also keeps io.Copy from
+// handing the runtime's own stream on, which would leave the request's Go instance running.
+type noEmptyWrites struct{ http.ResponseWriter }
+
+func (w noEmptyWrites) Write(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
 	}
+	return w.ResponseWriter.Write(b)
 }
 
 func main() {
-	workers.Serve(&share.Handler{Store: r2Store{}, Static: http.HandlerFunc(pages)})
+	h := &share.Handler{Store: r2Store{}, Static: http.HandlerFunc(pages)}
+	workers.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(noEmptyWrites{w}, r)
+	}))
 }

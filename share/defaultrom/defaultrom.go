@@ -131,11 +131,7 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(rec.status)
-	// An empty body (a redirect's) is not written at all: on Workers a Write waits until the
-	// runtime reads the response's body, which it never does for an empty redirect, so the
-	// request would never end (workerd cancels it as hung, now and then before its answer
-	// is out).
-	if r.Method != http.MethodHead && len(body) > 0 {
+	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
 }
