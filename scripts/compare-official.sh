@@ -8,10 +8,8 @@
 # OUT/side.png and each difference as a mask (OUT/diff-*.png: differing pixels white). docs/REAL-PROGRAMS.md lists the public programs it was used on.
 #
 # The official emulator (never committed here) is built from a checkout of
-# X16Community/x16-emulator with one local edit: with X16SHOT_FRAME=N and X16SHOT_FILE=F in
-# its environment it saves frame N (the picture its N-th VSYNC completed, before its
-# activity LED is drawn into the corner) exactly as a PNG and exits. The build is cached in
-# $X16SHOT_CACHE (default ${TMPDIR:-/tmp}/x16emu-shot) by the checkout's commit.
+# X16Community/x16-emulator with a small local edit by scripts/official-shot.sh (its header
+# says what the edit does; the build is cached by the checkout's commit).
 #
 # Frame numbers count from power-on in all three (README, "Frame numbers"). A program
 # starts in frame 31 in x16scope on the official ROM and in frame 2 or 3 on the built-in
@@ -52,57 +50,7 @@ mkdir -p "$out"
 out=$(realpath "$out")
 
 # The patched official emulator, built once per upstream commit.
-rev=$(git -C "$X16EMU_SRC" rev-parse --short HEAD 2>/dev/null || echo nogit)
-cache=${X16SHOT_CACHE:-${TMPDIR:-/tmp}/x16emu-shot}/$rev-2
-emu=$cache/b/x16emu
-if [ ! -x "$emu" ]; then
-  echo "building the official emulator with the frame-shot edit in $cache" >&2
-  rm -rf "$cache"; mkdir -p "$cache"
-  cp -r "$X16EMU_SRC"/. "$cache"/
-  rm -rf "$cache/b" "$cache/build" "$cache/build-rel"
-  python3 - "$cache/src/video.c" <<'PY'
-import sys
-p = sys.argv[1]
-s = open(p).read()
-anchor = "\tbool mouse_changed = false;\n\n\t// for activity LED"
-if s.count(anchor) != 1 or "stbi_write_png(" not in s:
-    sys.exit("video.c does not look as expected: update scripts/compare-official.sh")
-shot = """\tbool mouse_changed = false;
-\t{ /* compare-official.sh: save frame X16SHOT_FRAME to X16SHOT_FILE and exit */
-\t\tstatic int shot = -1;
-\t\tif (shot < 0) { char *e = getenv("X16SHOT_FRAME"); shot = e ? atoi(e) : 0; }
-\t\tif (shot && frame_count >= shot) {
-\t\t\tfor (int i = 0; i < SCREEN_WIDTH * SCREEN_HEIGHT; i++) {
-\t\t\t\tpng_buffer[i*3+0] = framebuffer[i*4+2];
-\t\t\t\tpng_buffer[i*3+1] = framebuffer[i*4+1];
-\t\t\t\tpng_buffer[i*3+2] = framebuffer[i*4+0];
-\t\t\t}
-\t\t\tstbi_write_png(getenv("X16SHOT_FILE"), SCREEN_WIDTH, SCREEN_HEIGHT, 3, png_buffer, SCREEN_WIDTH*3);
-\t\t\texit(0);
-\t\t}
-\t}
-
-\t// for activity LED"""
-s = s.replace(anchor, shot)
-open(p, "w").write(s)
-p = p.replace("video.c", "main.c")
-s = open(p).read()
-anchor = "\t\tif (smc_requested_reset) machine_reset();\n"
-if s.count(anchor) != 1:
-    sys.exit("main.c does not look as expected: update scripts/compare-official.sh")
-start = anchor + """\t\t{ /* compare-official.sh: the frame in which the CPU first reaches X16SHOT_ENTRY */
-\t\t\textern int frame_count;
-\t\t\tstatic long entry = -2;
-\t\t\tif (entry == -2) { char *e = getenv("X16SHOT_ENTRY"); entry = e ? strtol(e, NULL, 16) : -1; }
-\t\t\tif (entry >= 0 && regs.pc == entry) { fprintf(stderr, "x16shot: start frame %d\\n", frame_count + 1); entry = -1; }
-\t\t}
-"""
-s = s.replace(anchor, start)
-open(p, "w").write(s)
-PY
-  (cd "$cache" && mkdir b && cd b && cmake -DCMAKE_BUILD_TYPE=Release .. >/dev/null &&
-    make -j2 >"$cache/build.log" 2>&1) || { echo "build failed: $cache/build.log" >&2; exit 1; }
-fi
+emu=$(scripts/official-shot.sh)
 
 # Official emulator: frame N. It has no frame limit of its own, so a timeout guards a
 # program that crashes the emulator's video loop.

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/draw"
+)
+
+const width, height = 640, 480
+
+// toRGBA gives any decoded picture as RGBA (the official emulator's PNGs are RGB).
+func toRGBA(img image.Image) *image.RGBA {
+	if r, ok := img.(*image.RGBA); ok && r.Rect.Min == (image.Point{}) {
+		return r
+	}
+	r := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+	draw.Draw(r, r.Rect, img, img.Bounds().Min, draw.Src)
+	return r
+}
+
+// diff is how two pictures differ: the count of differing pixels and the box around
+// them (inclusive corners; empty when Pixels is 0).
+type diff struct {
+	Pixels                 int
+	MinX, MinY, MaxX, MaxY int
+}
+
+// comparePictures compares the colour of every pixel (alpha aside).
+func comparePictures(a, b *image.RGBA) diff {
+	d := diff{MinX: width, MinY: height, MaxX: -1, MaxY: -1}
+	if a.Rect != b.Rect {
+		d.Pixels = width * height
+		d.MinX, d.MinY, d.MaxX, d.MaxY = 0, 0, width-1, height-1
+		return d
+	}
+	w, h := a.Rect.Dx(), a.Rect.Dy()
+	for y := 0; y < h; y++ {
+		ra, rb := a.Pix[y*a.Stride:], b.Pix[y*b.Stride:]
+		for x := 0; x < w; x++ {
+			i := 4 * x
+			if ra[i] != rb[i] || ra[i+1] != rb[i+1] || ra[i+2] != rb[i+2] {
+				d.Pixels++
+				d.MinX, d.MinY = min(d.MinX, x), min(d.MinY, y)
+				d.MaxX, d.MaxY = max(d.MaxX, x), max(d.MaxY, y)
+			}
+		}
+	}
+	return d
+}
+
+// verdict compares the official emulator's frame with x16scope's frames around the
+// target: identical at the target, identical a frame or two away (an animation out of
+// phase, a start a frame apart), or the pixels that differ at the target and at the
+// closest frame.
+type verdict struct {
+	Exact   diff // at the target frame
+	Best    diff // at the closest of the five
+	BestOff int  // its offset from the target (-2..2)
+}
+
+func judge(ref *image.RGBA, pics [5]*image.RGBA) (verdict, bool) {
+	var v verdict
+	found := false
+	for k, p := range pics {
+		if p == nil {
+			continue
+		}
+		d := comparePictures(ref, p)
+		if k == 2 {
+			v.Exact = d
+		}
+		if !found || d.Pixels < v.Best.Pixels || (d.Pixels == v.Best.Pixels && abs(k-2) < abs(v.BestOff)) {
+			v.Best, v.BestOff, found = d, k-2, true
+		}
+	}
+	return v, found && pics[2] != nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Same reports whether x16scope showed the official picture at the target or a frame or
+// two from it.
+func (v verdict) Same() bool { return v.Best.Pixels == 0 }
+
+func (v verdict) String() string {
+	pct := func(d diff) string {
+		return fmt.Sprintf("%d px (%.2f%%) in x %d-%d, y %d-%d", d.Pixels,
+			float64(d.Pixels)*100/(width*height), d.MinX, d.MaxX, d.MinY, d.MaxY)
+	}
+	switch {
+	case v.Exact.Pixels == 0:
+		return "identical"
+	case v.Best.Pixels == 0:
+		return fmt.Sprintf("identical at frame %+d", v.BestOff)
+	case v.BestOff != 0:
+		return fmt.Sprintf("%s; closest frame %+d: %d px", pct(v.Exact), v.BestOff, v.Best.Pixels)
+	}
+	return pct(v.Exact)
+}

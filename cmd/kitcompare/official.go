@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// officialRun is what the official emulator showed: frame N, and the frame in which its CPU
+// first reached the program's entry (0 when it never did or the entry is not known).
+type officialRun struct {
+	Picture *image.RGBA
+	Start   uint64
+}
+
+var startLine = regexp.MustCompile(`(?m)^x16shot: start frame (\d+)$`)
+
+// runOfficial runs the official emulator, built with scripts/official-shot.sh's edit, on
+// the program file (a path): -prg FILE -run as its users start programs, the program's folder as its
+// host file system, RAM zeroed at power-on (x16scope's RAM starts zeroed; random RAM would
+// make the runs differ from each other). It runs in real time (10 s for 600 frames, mostly
+// asleep): its YM2151 advances only as its audio thread takes samples, so in warp a
+// program timed by the YM2151's timers (music players, the KERNAL's chip detection) runs
+// slower than the CPU. With warp (a quick look, not the table) the edit leaves warp two
+// frames before the shot, as warp skips drawing the layers in most frames. entry is the
+// address whose first execution marks the program's start, or -1.
+func runOfficial(ctx context.Context, emu, rom, dir, file string, entry int, n uint64, work string, warp bool) (officialRun, error) {
+	shot := filepath.Join(work, "official.png")
+	args := []string{"-rom", rom, "-prg", file, "-run", "-fsroot", dir, "-zeroram"}
+	if warp {
+		args = append(args, "-warp")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, emu, args...)
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy",
+		"X16SHOT_FRAME="+strconv.FormatUint(n, 10), "X16SHOT_FILE="+shot)
+	if entry >= 0 {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("X16SHOT_ENTRY=%04X", entry))
+	}
+	out, err := cmd.CombinedOutput()
+	_ = os.WriteFile(filepath.Join(work, "official.log"), out, 0o644)
+	var r officialRun
+	if m := startLine.FindSubmatch(out); m != nil {
+		r.Start, _ = strconv.ParseUint(string(m[1]), 10, 64)
+	}
+	f, ferr := os.Open(shot)
+	if ferr != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return r, fmt.Errorf("the official emulator reached no frame %d in 3 minutes", n)
+		}
+		return r, fmt.Errorf("the official emulator saved no frame %d (%v; see official.log)", n, err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return r, fmt.Errorf("the official emulator's frame: %v", err)
+	}
+	r.Picture = toRGBA(img)
+	return r, nil
+}

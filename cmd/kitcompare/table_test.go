@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func picture(fill byte) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, width, height))
+	for i := range img.Pix {
+		img.Pix[i] = fill
+	}
+	return img
+}
+
+func TestJudge(t *testing.T) {
+	ref := picture(10)
+	other := picture(10)
+	other.Pix[4*(7*width+5)] = 99 // one pixel at x 5, y 7
+	v, ok := judge(ref, [5]*image.RGBA{nil, other, other, ref, other})
+	if !ok || v.Exact.Pixels != 1 || v.Exact.MinX != 5 || v.Exact.MinY != 7 || !v.Same() || v.BestOff != 1 {
+		t.Errorf("one frame later identical: %+v (ok %v)", v, ok)
+	}
+	if got := v.String(); got != "identical at frame +1" {
+		t.Errorf("String: %q", got)
+	}
+	v, _ = judge(ref, [5]*image.RGBA{other, nil, ref, nil, ref})
+	if v.String() != "identical" || v.BestOff != 0 {
+		t.Errorf("identical at the target: %q, offset %d", v, v.BestOff)
+	}
+	v, _ = judge(ref, [5]*image.RGBA{nil, nil, other, nil, nil})
+	if v.Same() || !strings.HasPrefix(v.String(), "1 px (0.00%) in x 5-5, y 7-7") {
+		t.Errorf("a pixel off: %q", v)
+	}
+	if _, ok := judge(ref, [5]*image.RGBA{ref}); ok {
+		t.Error("judged without the target frame")
+	}
+}
+
+func TestWriteTableKeepsWhyAndTheRest(t *testing.T) {
+	md := filepath.Join(t.TempDir(), "REAL.md")
+	before := "# Title\n\nIntro.\n\n" + tableBegin + "\n\n| Program | x | Why |\n|---|---|---|\n" +
+		"| `GAMES/A` | old | a reason \\| with a pipe |\n| `GAMES/B` | old |  |\n\n" + tableEnd + "\n\n## After\n"
+	if err := os.WriteFile(md, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs := []result{
+		{Program: program{Name: "GAMES/A", Kind: "machine code"}, OfficialStart: 31, OfficialStartX: 31, BuiltinStart: 3},
+		{Program: program{Name: "GAMES/B", Kind: "BASIC"}, BuiltinErr: errors.New("needs | BASIC")},
+		{Program: program{Name: "GAMES/C", Kind: "machine code"}, OfficialErr: errors.New("no frame")},
+	}
+	if err := writeTable(md, 600, rs); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(md)
+	s := string(got)
+	for _, want := range []string{
+		"# Title\n\nIntro.\n\n" + tableBegin,
+		tableEnd + "\n\n## After\n",
+		"| `GAMES/A` | machine code | 31 / 31 / 3 | identical | identical | a reason \\| with a pipe |",
+		"| `GAMES/B` | BASIC | - / - / - | identical | needs \\| BASIC |  |",
+		"| `GAMES/C` | machine code | - / - / - | not compared: no frame | not compared |  |",
+		"3 programs. Official ROM: 2 identical",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q in\n%s", want, s)
+		}
+	}
+	if strings.Count(s, tableBegin) != 1 || strings.Count(s, "## After") != 1 {
+		t.Errorf("the table or the rest doubled:\n%s", s)
+	}
+	// A file without markers gets the table appended.
+	plain := filepath.Join(t.TempDir(), "plain.md")
+	os.WriteFile(plain, []byte("# Only text"), 0o644)
+	if err := writeTable(plain, 600, rs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = os.ReadFile(plain)
+	if !strings.HasPrefix(string(got), "# Only text\n"+tableBegin) {
+		t.Errorf("appended table:\n%s", got)
+	}
+}
