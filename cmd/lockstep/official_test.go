@@ -72,6 +72,10 @@ func TestLockstepAgainstOfficial(t *testing.T) {
 		res.Report(&b)
 		t.Fatalf("the same program from its entry: %d instructions compared\n%s", res.Instrs, b.String())
 	}
+	// Where each starts it (core: TestStartLineOfficial): line 62 there, 182 here.
+	if lo, lx := firstLine(t, off), firstLine(t, x16); lo != 62 || lx != 182 {
+		t.Errorf("the program starts on line %d in the official emulator and %d here, want 62 and 182", lo, lx)
+	}
 	off, x16 = traces(t, prg, "testdata/lockstep_planted.prg", start, 20000)
 	res, err = compareTraceFiles(off, x16, defaults)
 	if err != nil {
@@ -112,6 +116,25 @@ func TestLockstepBootFindings(t *testing.T) {
 		d.Off.P&0x80 == d.X16.P&0x80 || d.X16.P&0x80 == 0 {
 		t.Fatalf("the first difference in what the code does is not x16scope's YM2151 still busy at a BIT $9F41 in bank $0A:\n%s", b.String())
 	}
+}
+
+// firstLine is the scan line of a trace's first instruction.
+func firstLine(t *testing.T, path string) uint16 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := NewTraceReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec Record
+	if err := r.Next(&rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec.Line
 }
 
 func mustRead(t *testing.T, p string) []byte {
