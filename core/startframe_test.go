@@ -63,6 +63,38 @@ func TestStartFrameBuiltin(t *testing.T) {
 	}
 }
 
+// TestStartLineOfficial pins where in frame 31 the program starts on the official ROM: its
+// first instruction runs at cycle 4,078,825, on scan line 182. The official emulator (with
+// sound on) starts it on line 62, 30,884 cycles sooner: cmd/lockstep finds its boot
+// agreeing instruction for instruction until its YM2151's busy flag clears sooner than
+// the chip's (docs/HARDWARE-NOTES.md, "YM2151 busy flag"), and its JMP (a) takes a cycle
+// less (TestLockstepBootFindings).
+func TestStartLineOfficial(t *testing.T) {
+	m, err := core.New(core.Config{ROM: officialROM(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("testdata/startframe.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := m.StartPRG(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.SetBreakpoints([]core.Breakpoint{{Addr: p.Entry, Bank: core.AnyBank}}); err != nil {
+		t.Fatal(err)
+	}
+	for m.PC() != p.Entry && m.Frame() < 200 {
+		m.RunFrame()
+	}
+	c := m.Cycle()
+	frame, line := m.Frame()+1, c%core.CyclesPerFrame/core.CyclesPerLine
+	if c != 4078825 || frame != officialStartFrame || line != 182 {
+		t.Errorf("the program's first instruction runs at cycle %d, frame %d, line %d; want 4078825, %d, 182", c, frame, line, officialStartFrame)
+	}
+}
+
 func TestStartFrameOfficial(t *testing.T) {
 	if got := startFrame(t, officialROM(t), nil); got != officialStartFrame {
 		t.Errorf("the program starts in frame %d on the official ROM, want %d (README)", got, officialStartFrame)

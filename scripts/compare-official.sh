@@ -13,12 +13,13 @@
 #
 # Frame numbers count from power-on in all three (README, "Frame numbers"). A program
 # starts in frame 31 in x16scope on the official ROM and in frame 2 or 3 on the built-in
-# ROM; in the official emulator in frame 38 with -sound none, but with sound on (as here)
-# in frame 31 too in our runs: its YM2151 timers move only as its audio thread takes
-# samples, and the KERNAL's chip detection polls them, so the start depends on the host's
-# audio thread. The edit above therefore also prints the frame in which the CPU first
-# reaches the program's entry (X16SHOT_ENTRY), and each x16scope run stops at the entry to
-# find its own. By default all three pictures are frame N, which suits a program that has
+# ROM; in the official emulator in frame 38 with -sound none (its YM2151 never runs, and
+# the KERNAL's chip detection waits for a timer flag until its loop gives up), but with
+# sound on (as here) in frame 31 too, 120 scan lines sooner than x16scope: its YM2151's busy
+# flag clears sooner than the chip's (docs/HARDWARE-NOTES.md; scripts/lockstep.sh finds
+# such differences instruction by instruction). The edit above therefore also prints the
+# frame in which the CPU first reaches the program's entry (X16SHOT_ENTRY), and each
+# x16scope run stops at the entry to find its own. By default all three pictures are frame N, which suits a program that has
 # settled by then (its picture no longer changes). With --align the two x16scope pictures
 # are the ones as many frames after the program's start as the official emulator's frame N
 # is after its start: for programs that animate. Either way each x16scope picture is also
