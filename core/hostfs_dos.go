@@ -509,8 +509,11 @@ func (d *dosDevice) Unlsn() bool {
 	return true
 }
 
-// Reset closes every channel (machine reset); the file system and cwd stay.
+// Reset is the machine's reset: CMDR-DOS starts again in the root with every channel
+// closed (the official emulator's ieee_init goes back to its start folder too, and the
+// KERNAL then looks for AUTOBOOT.X16 there); the file system stays.
 func (d *dosDevice) Reset() {
+	d.cwd = "."
 	for i := range d.ch {
 		d.ch[i] = dosChannel{}
 	}
