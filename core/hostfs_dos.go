@@ -414,88 +414,6 @@ func (d *dosDevice) Close(sa uint8) {
 	*c = dosChannel{}
 }
 
-// listing builds the directory of cwd (optionally "$0:pattern" or "$:/dir/:pattern") as the
-// BASIC program CBM-DOS sends: a reversed header line, one line per entry with its size in
-// 254-byte blocks as the line number, and a "BLOCKS FREE." line, linked for $0801.
-func (d *dosDevice) listing(spec string) ([]byte, error) {
-	pattern := "*"
-	dir := d.cwd
-	// "=..." after the name selects: C the current directory and its parents (only as
-	// "$=C"), D directories only, P files only (but "$=P", the partition list, is the
-	// plain listing of the one partition a host folder is)
-	var only byte
-	if i := strings.IndexByte(spec, '='); i >= 0 {
-		opt := strings.ToUpper(spec[i+1:])
-		spec = spec[:i]
-		switch {
-		case opt == "C" && spec == "":
-			return d.cwdListing(), nil
-		case strings.HasPrefix(opt, "D"):
-			only = 'D'
-		case strings.HasPrefix(opt, "P") && spec != "":
-			only = 'P'
-		}
-	}
-	if i := strings.IndexByte(spec, ':'); i >= 0 {
-		n := parseDOSName(spec)
-		var err error
-		if dir, err = d.resolveDir(n.dir); err != nil {
-			return nil, err
-		}
-		if n.name != "" {
-			pattern = n.name
-		}
-	}
-	list, err := d.fs.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	const base = 0x0801
-	out := []byte{0x01, 0x08}
-	line := func(num int, text string) {
-		start := len(out)
-		link := base + (start - 2) + 4 + len(text) + 1
-		out = append(out, byte(link), byte(link>>8), byte(num), byte(num>>8))
-		out = append(out, text...)
-		out = append(out, 0)
-	}
-	title := "HOST FS"
-	if dir != "." {
-		title = strings.ToUpper(path.Base(dir))
-	}
-	if len(title) > 16 {
-		title = title[:16]
-	}
-	line(0, fmt.Sprintf("\x12\"%-16s\" X16 HF", title))
-	for _, e := range list {
-		if !match(pattern, e.Name) || (only == 'D' && !e.Dir) || (only == 'P' && e.Dir) {
-			continue
-		}
-		blocks := int((e.Size + 253) / 254)
-		if blocks > 65535 {
-			blocks = 65535
-		}
-		kind := "PRG"
-		if e.Dir {
-			kind, blocks = "DIR", 0
-		}
-		pad := ""
-		switch {
-		case blocks < 10:
-			pad = "   "
-		case blocks < 100:
-			pad = "  "
-		case blocks < 1000:
-			pad = " "
-		}
-		name := fmt.Sprintf("\"%s\"", e.Name)
-		line(blocks, fmt.Sprintf("%s%-18s %s", pad, name, kind))
-	}
-	line(65535, "BLOCKS FREE.")
-	out = append(out, 0, 0)
-	return out, nil
-}
-
 // IEEE-level entry points, as the official KERNAL calls them for device 8. Each returns
 // handled=false when the call is not for this unit, so the KERNAL's own code runs.
 
@@ -591,8 +509,11 @@ func (d *dosDevice) Unlsn() bool {
 	return true
 }
 
-// Reset closes every channel (machine reset); the file system and cwd stay.
+// Reset is the machine's reset: CMDR-DOS starts again in the root with every channel
+// closed (the official emulator's ieee_init goes back to its start folder too, and the
+// KERNAL then looks for AUTOBOOT.X16 there); the file system stays.
 func (d *dosDevice) Reset() {
+	d.cwd = "."
 	for i := range d.ch {
 		d.ch[i] = dosChannel{}
 	}

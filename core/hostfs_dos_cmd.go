@@ -19,9 +19,9 @@ import (
 //   - L, F-L, F-U (lock), F-R (undelete): FileSystem has no attributes, no deleted files.
 //   - S-8/S-9/S-D, U0>pa (change the unit): the built-in ROM's host calls serve device 8.
 //   - FL (the FAT LBA of a file's sector, R49): a host file has no LBA (see command).
+//   - G-P (a partition's record): a host folder has no partition table (see command).
 //   - T-RA and the other clock commands: CMDR-DOS does not have them either.
-// Directory listings ("$", listing in hostfs_dos.go) have no "=L"/"=T" (sizes in bytes,
-// timestamps): DirEntry carries no times.
+// Directory listings ("$") are in hostfs_dir.go.
 
 // binaryCommand reports whether a command carries binary arguments, so a $0D among them
 // is data and must not end it: P (channel, 32-bit position), T and FL (channel), G-P
@@ -72,11 +72,12 @@ func (d *dosDevice) command(raw []byte) {
 		d.changePartition(int(raw[2]))
 		return
 	case len(raw) >= 3 && string(raw[:3]) == "G-P":
-		p := 255
-		if len(raw) >= 4 {
-			p = int(raw[3])
-		}
-		d.getPartition(p)
+		// G-P: a host folder has no partition table, and the official emulator's host
+		// file system does not know G-P either. Programs tell a partition record from an
+		// error by its third byte (FM.PRG: ',' = no partitions); a record of a made-up
+		// partition with no sectors sends the file manager down its SD card path, where it
+		// lists nothing.
+		d.setStatus(31, "SYNTAX ERROR")
 		return
 	}
 	cmd := hostName(raw) // drops the CR (and any other control code)
@@ -261,29 +262,6 @@ func (d *dosDevice) changePartition(n int) {
 		return
 	}
 	d.setStatusTS(2, "PARTITION SELECTED", n, 0)
-}
-
-// getPartition is G-P: the 30-byte CMD partition record of partition 1 (255: the current
-// one), or for any other number an empty record that names only the partition, as
-// CMDR-DOS returns for a partition that is not there.
-func (d *dosDevice) getPartition(n int) {
-	if n == 255 {
-		n = 1
-	}
-	rec := make([]byte, 30)
-	rec[2] = byte(n)
-	if n == 1 {
-		rec[0] = 0x0C // the MBR type of FAT32 (LBA): what CMDR-DOS partitions are
-		name := "HOST FS"
-		for i := 0; i < 15; i++ {
-			rec[3+i] = 0xA0 // CBM padding
-			if i < len(name) {
-				rec[3+i] = name[i]
-			}
-		}
-		// start LBA and size (18-21, 26-29) stay 0: a folder has no blocks
-	}
-	d.status = string(rec)
 }
 
 // user is the U commands: U0 and U0>B (fast serial, meaningless here) answer OK, UI/U9
@@ -534,34 +512,3 @@ func (d *dosDevice) copyFiles(arg string) {
 
 // errPartitionFull is a copy larger than a channel may hold (DOS status 72).
 var errPartitionFull = errors.New("partition full")
-
-// cwdListing is "$=C": a listing whose header is the current directory's path and whose
-// entries are that directory and each of its parents up to "/", as CMDR-DOS sends it
-// (Prog8's diskio.curdir reads the first entry).
-func (d *dosDevice) cwdListing() []byte {
-	const base = 0x0801
-	out := []byte{0x01, 0x08}
-	line := func(text string) {
-		link := base + (len(out) - 2) + 4 + len(text) + 1
-		out = append(out, byte(link), byte(link>>8), 0, 0)
-		out = append(out, text...)
-		out = append(out, 0)
-	}
-	title := "/"
-	if d.cwd != "." {
-		title = "/" + d.cwd
-	}
-	if len(title) > 16 {
-		title = title[:16]
-	}
-	line(fmt.Sprintf("\x12\"%-16s\" X16 HF", title))
-	for dir := d.cwd; dir != "."; dir = path.Dir(dir) {
-		line(fmt.Sprintf("   %-18s DIR", "\""+path.Base(dir)+"\""))
-	}
-	line(fmt.Sprintf("   %-18s DIR", "\"/\""))
-	// the last line is "65535 BLOCKS FREE." as in every listing
-	link := base + (len(out) - 2) + 4 + len("BLOCKS FREE.") + 1
-	out = append(out, byte(link), byte(link>>8), 0xFF, 0xFF)
-	out = append(out, "BLOCKS FREE."...)
-	return append(out, 0, 0, 0)
-}

@@ -210,18 +210,14 @@ func TestDOSFileCommands(t *testing.T) {
 	if v, st := d.Read(15); v != '\r' || st != stEOI {
 		t.Errorf("G-D end $%02X st $%02X", v, st)
 	}
-	// G-P: the 30-byte partition record of partition 1, name padded with $A0
+	// G-P: a host folder has no partition table; the reply's third byte is ',', by which
+	// programs (FM.PRG) tell an error from a partition record
 	for _, b := range []byte{'G', '-', 'P', 1} {
 		d.Write(15, b)
 	}
 	d.Unlisten(15)
-	var rec []byte
-	for i := 0; i < 31; i++ {
-		v, _ := d.Read(15)
-		rec = append(rec, v)
-	}
-	if rec[0] != 0x0C || rec[2] != 1 || !bytes.Equal(rec[3:10], []byte("HOST FS")) || rec[17] != 0xA0 || rec[30] != '\r' {
-		t.Errorf("G-P record % X", rec)
+	if s := readStatus(d); s != "31,SYNTAX ERROR,00,00" {
+		t.Errorf("G-P = %q", s)
 	}
 }
 

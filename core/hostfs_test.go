@@ -65,31 +65,6 @@ func TestDirFSStaysInside(t *testing.T) {
 	}
 }
 
-func TestDOSDirectoryListing(t *testing.T) {
-	fsys, _ := NewMemFS(map[string][]byte{"a.prg": make([]byte, 300), "games/x.prg": {1}})
-	d := newDOS(fsys, 8)
-	if !d.Open(0, []byte("$")) {
-		t.Fatal(d.status)
-	}
-	data := d.ch[0].data
-	if data[0] != 0x01 || data[1] != 0x08 {
-		t.Fatalf("listing load address %02X%02X", data[1], data[0])
-	}
-	// first entry line: blocks = ceil(300/254) = 2, then "A.PRG"-style name as stored
-	text := string(data)
-	for _, want := range []string{"\"a.prg\"", "PRG", "\"games\"", "DIR", "BLOCKS FREE."} {
-		if !contains(text, want) {
-			t.Errorf("listing lacks %q", want)
-		}
-	}
-	// the second line (first file) has line number 2
-	link := int(data[2]) | int(data[3])<<8
-	off := link - 0x0801 + 2
-	if n := int(data[off+2]) | int(data[off+3])<<8; n != 2 {
-		t.Errorf("blocks of a.prg = %d, want 2", n)
-	}
-}
-
 func contains(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if s[i:i+len(sub)] == sub {
