@@ -102,3 +102,14 @@ func (v verdict) String() string {
 	}
 	return pct(v.Exact)
 }
+
+// diffMask is white where a and b differ, black elsewhere.
+func diffMask(a, b *image.RGBA) *image.Gray {
+	mask := image.NewGray(a.Rect)
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] {
+			mask.Pix[i/4] = 255
+		}
+	}
+	return mask
+}

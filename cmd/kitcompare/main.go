@@ -233,6 +233,11 @@ func compareProgram(o options, official []byte, p program) result {
 	}
 	if !r.Official.Same() || !r.Builtin.Same() {
 		savePNG(filepath.Join(work, "side.png"), sideBySide(pics))
+		for i, name := range []string{"", "diff-official.png", "diff-builtin.png"} {
+			if i > 0 && pics[i] != nil {
+				savePNG(filepath.Join(work, name), diffMask(off.Picture, pics[i]))
+			}
+		}
 	}
 	return r
 }
