@@ -46,7 +46,8 @@ type rtcDevice struct {
 // emulator without -rtc). With Set, the clock starts running at Time's date and wall-clock
 // time in Time's location (the official emulator's -rtc sets the host's local time); the
 // weekday counts Monday as 1 and Sunday as 7, as -rtc sets it. The front end reads the
-// host's clock, once; the machine never does.
+// host's clock, once; the machine never does. The machine keeps only the date and clock
+// fields (Machine.RTCStart has them in UTC), as the chip has no time zone.
 type RTCStart struct {
 	Set  bool
 	Time time.Time
@@ -81,11 +82,12 @@ func unbcd(v uint8) uint8 { return v>>4*10 + v&15 }
 
 // powerOn puts the chip in its power-on state, or sets it as the front end asked.
 func (r *rtcDevice) powerOn(cycle *uint64, start RTCStart) {
-	*r = rtcDevice{cycle: cycle, last: *cycle, start: start, vbaten: true, wday: 1, date: 1, month: 1}
+	*r = rtcDevice{cycle: cycle, last: *cycle, vbaten: true, wday: 1, date: 1, month: 1}
 	if !start.Set {
 		return
 	}
 	t := start.Time
+	r.start = RTCStart{Set: true, Time: time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)}
 	r.running = true
 	r.sec, r.min, r.hour = uint8(t.Second()), uint8(t.Minute()), uint8(t.Hour())
 	r.date, r.month, r.year = uint8(t.Day()), uint8(t.Month()), uint8(t.Year()%100)

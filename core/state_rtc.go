@@ -25,9 +25,7 @@ func (r *rtcDevice) save(into []byte) []byte {
 	e.U8(r.reg)
 	e.Bool(r.set)
 	e.Bool(r.start.Set)
-	e.I64(r.start.Time.Unix())
-	_, off := r.start.Time.Zone()
-	e.I64(int64(off)) // the wall-clock fields it was set to are those of this offset
+	e.I64(r.start.Time.Unix()) // its date and clock fields, as UTC (powerOn)
 	return e.B
 }
 
@@ -46,12 +44,8 @@ func (r *rtcDevice) load(s *savestate.Section) error {
 	r.reg = d.U8()
 	r.set = d.Bool()
 	r.start = RTCStart{Set: d.Bool()}
-	sec, off := d.I64(), d.I64()
-	if off < -86400 || off > 86400 {
-		d.Fail("RTC start offset %d s", off)
-	}
-	if r.start.Set {
-		r.start.Time = time.Unix(sec, 0).In(time.FixedZone("", int(off)))
+	if sec := d.I64(); r.start.Set {
+		r.start.Time = time.Unix(sec, 0).UTC()
 	}
 	return d.Done()
 }
