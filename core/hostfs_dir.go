@@ -21,9 +21,10 @@ import (
 // disk listings".
 
 // dirTime is the modification time every listed entry shows with "=T" and "=L": the
-// machine's clock at power-on (rtcEpoch). A FileSystem carries no times, and the host's
-// would make a listing depend on when the folder was copied.
-const dirTime = "2025-01-01 00:00:00"
+// real-time clock's power-on date (the MCP7940N starts at 2000-01-01 00:00:00). A
+// FileSystem carries no times, and the host's would make a listing depend on when the
+// folder was copied.
+const dirTime = "2000-01-01 00:00:00"
 
 // dirSpec is a parsed "$" name (without the "$"): "$=T:MATCH*=P", "$=L", "$=C", "$=P",
 // "$0:*", "$//DIR/:A*=D".

@@ -42,7 +42,7 @@ func dirListingFiles() map[string][]byte {
 func TestDOSListingModes(t *testing.T) {
 	const header = "\x12\"/               \" HOST "
 	const free = "BLOCKS FREE."
-	const ts = " 2025-01-01 00:00:00 "
+	const ts = " 2000-01-01 00:00:00 "
 	type tc struct {
 		spec, cwd string
 		want      []byte

@@ -100,11 +100,11 @@ func (s *sysDevices) request(action uint8) {
 	s.m.bus.whi, s.m.bus.rhi = 0, 0 // the run loop's check covers the traps (watch.go)
 }
 
-// reset is the machine's reset: devices go to their power-on state; the file system and
-// its current directory stay, typed-ahead keys stay.
+// reset is the machine's reset: devices go to their power-on state, except the
+// battery-backed real-time clock; the file system and its current directory stay,
+// typed-ahead keys stay.
 func (s *sysDevices) reset() {
 	s.smc.reset()
-	s.rtc.reset(&s.m.bus.cycle)
 	s.i2c.reset()
 	s.snes.latch, s.snes.clk = false, false
 	s.seenPortWrites = ^uint32(0)

@@ -18,6 +18,9 @@ type Config struct {
 	// ROM is a full 512 KB ROM image (32 banks of 16 KB). Nil leaves the ROM space empty
 	// ($FF bytes), for programs started directly.
 	ROM []byte
+	// RTC is the real-time clock at power-on: the zero value is the chip's own power-on
+	// state (2000-01-01 00:00:00, stopped), as the official emulator starts it.
+	RTC RTCStart
 }
 
 // New builds a machine and resets it.
@@ -28,6 +31,9 @@ func New(cfg Config) (*Machine, error) {
 	}
 	if kb < 8 || kb > 2048 || kb%8 != 0 {
 		return nil, fmt.Errorf("banked RAM size %d KB: must be a multiple of 8 KB from 8 to 2048", kb)
+	}
+	if err := cfg.RTC.Check(); err != nil {
+		return nil, err
 	}
 	rom := make([]byte, ROMSize)
 	if cfg.ROM != nil {
@@ -55,13 +61,15 @@ func New(cfg Config) (*Machine, error) {
 	m.cpu.b = b
 	b.sys = &m.sys
 	m.sys.init(m)
+	m.sys.rtc.powerOn(&b.cycle, cfg.RTC) // once: a reset leaves the battery-backed clock alone
 	m.retrigger()
 	m.Reset()
 	return m, nil
 }
 
 // Reset is the reset button: CPU, VIAs and VERA reset, both bank latches go to 0, memory
-// keeps its contents (as on hardware), and the CPU fetches the reset vector.
+// keeps its contents (as on hardware), and the CPU fetches the reset vector. The real-time
+// clock runs on with its SRAM (it is battery-backed; x16emu's reset leaves it too).
 func (m *Machine) Reset() {
 	b := &m.bus
 	b.setRAMBank(0)

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"time"
 
 	"x16scope/savestate"
 	"x16scope/vera"
@@ -23,7 +22,7 @@ const (
 	machVersion = 1
 	cpuVersion  = 1
 	viaVersion  = 1
-	sysVersion  = 2 // 2: a program start under way (StartPRG's paste, program and typed text)
+	sysVersion  = 3 // 2: a program start under way (StartPRG's paste, program and typed text); 3: the clock moved to "RTC "
 	dosVersion  = 2 // 2: the write-protect flag (W-1) at the end
 )
 
@@ -121,6 +120,7 @@ func (m *Machine) SaveState(f *savestate.File) {
 	f.Put("VIA1", viaVersion, b.via1.save(f.Buffer("VIA1")))
 	f.Put("VIA2", viaVersion, b.via2.save(f.Buffer("VIA2")))
 	f.Put("SYS ", sysVersion, m.sys.save(f.Buffer("SYS ")))
+	f.Put("RTC ", rtcVersion, m.sys.rtc.save(f.Buffer("RTC ")))
 	if m.sys.dos != nil {
 		f.Put("DOS ", dosVersion, m.sys.dos.save(f.Buffer("DOS ")))
 	}
@@ -262,6 +262,14 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 	}
 	if err := m.sys.load(s); err != nil {
 		return nil, err
+	}
+	if s.Version >= 3 {
+		if s, err = f.Need("RTC ", rtcVersion); err != nil {
+			return nil, err
+		}
+		if err := m.sys.rtc.load(s); err != nil {
+			return nil, err
+		}
 	}
 	if s := f.Get("DOS "); s != nil {
 		if s.Version > dosVersion {
@@ -417,13 +425,6 @@ func (s *sysDevices) save(into []byte) []byte {
 	e.Bool(k.nmiRequest)
 	e.Bool(k.powerOff)
 
-	r := &s.rtc
-	e.I64(r.base.UnixNano())
-	e.U64(r.baseCyc)
-	e.Raw(r.regs[:])
-	e.U8(r.reg)
-	e.Bool(r.regSet)
-
 	i := &s.i2c
 	for _, x := range []bool{i.scl, i.sda, i.slaveLow, i.first, i.read, i.masterAck} {
 		e.Bool(x)
@@ -507,12 +508,9 @@ func (s *sysDevices) load(sec *savestate.Section) error {
 	k.nmiRequest = d.Bool()
 	k.powerOff = d.Bool()
 
-	r := &s.rtc
-	r.base = time.Unix(0, d.I64()).UTC()
-	r.baseCyc = d.U64()
-	d.Raw(r.regs[:])
-	r.reg = d.U8()
-	r.regSet = d.Bool()
+	if sec.Version < 3 {
+		s.rtc.loadOldRTC(d) // its own section since version 3 (state_rtc.go)
+	}
 
 	i := &s.i2c
 	for _, p := range []*bool{&i.scl, &i.sda, &i.slaveLow, &i.first, &i.read, &i.masterAck} {

@@ -3,6 +3,7 @@ package core_test
 import (
 	"image"
 	"os"
+	"strings"
 	"testing"
 
 	"x16scope/core"
@@ -127,5 +128,45 @@ func TestVersionAgainstX16emu(t *testing.T) {
 	// Red 7 (47 - 40), green 0, blue 2: $702.
 	if r, g, b, _ := xs.At(632, 240).RGBA(); r>>8 != 0x77 || g>>8 != 0 || b>>8 != 0x22 {
 		t.Errorf("background %02X %02X %02X, want 77 00 22 (version 47.0.2)", r>>8, g>>8, b>>8)
+	}
+}
+
+// The real-time clock at power-on (testdata/rtcshow.s prints its registers twice, a second
+// apart, and clock_get_date_time between): 2000-01-01 00:00:00 with the oscillator stopped in
+// both, as the MCP7940N powers on; the pictures are identical.
+func TestRTCPowerOnAgainstX16emu(t *testing.T) {
+	off, xs := officialFrames(t, "testdata/rtcshow.prg")
+	for y := 0; y < 480; y++ {
+		for x := 0; x < 640; x++ {
+			if !samePixel(off, xs, x, y, x, y) {
+				t.Fatalf("pixel (%d,%d) differs", x, y)
+			}
+		}
+	}
+	m, err := core.New(core.Config{ROM: officialROM(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("testdata/rtcshow.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(file); err != nil {
+		t.Fatal(err)
+	}
+	for m.Frame() < compareFrame {
+		m.RunFrame()
+	}
+	// the text the picture shows, so the comparison cannot pass on two blank screens
+	for _, want := range []string{"00 00 00 09 01 21 00", "64 01 01 00 00 00 00 01"} {
+		found := false
+		for row := range 60 {
+			if strings.Contains(screenText(m, row), want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the screen lacks %q:\n%s", want, screenDump(m))
+		}
 	}
 }

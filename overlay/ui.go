@@ -628,6 +628,8 @@ func (u *UI) StatusJSON() string {
 		"currentFrame": s.CurrentFrame(), "window": [2]uint32{first, last}, "inPast": s.InPast(),
 		"framesAhead": s.FramesAhead(), "timelineBytes": s.TimelineBytes(), "keyframes": s.Keyframes(),
 		"version": session.Version(), // the build's, for bug reports
+		// the running machine's clock start (setRTC): "stopped" or the date and time set
+		"rtc": session.FormatRTC(m.RTCStart()),
 	}
 	b, _ := json.Marshal(st)
 	return string(b)

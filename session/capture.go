@@ -142,6 +142,7 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 		}
 	}
 	s.targetFps = p.Budget().TargetFps
+	s.opt.RTC = m.RTCStart() // a reset powers on with the capture's clock start
 	s.zones = p.Zones()
 	for r := 1; r <= perf.MaxRegion; r++ {
 		if name := p.RegionName(r); name != fmt.Sprintf("region %d", r) {

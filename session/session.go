@@ -113,6 +113,10 @@ type Options struct {
 	// ROMs are more ROM images a capture or save state may name by hash (the CLI's
 	// --rom and X16_ROM), besides the built-in one and the one loaded.
 	ROMs [][]byte
+	// RTC is the real-time clock at power-on of every machine the session builds (the zero
+	// value: 2000-01-01 00:00:00, stopped, as the chip powers on). ParseRTC reads the
+	// front ends' names for it.
+	RTC core.RTCStart
 }
 
 // NewSessionWith builds a session with an empty machine, running.
@@ -129,7 +133,7 @@ func NewSessionWith(o Options) (*Session, error) {
 // build makes a machine for a user ROM image, or with the built-in ROM when there is none
 // (so a dropped PRG has a KERNAL: its IRQ handler, keyboard, GETIN, CHROUT).
 func (s *Session) build(user []byte) (*core.Machine, error) {
-	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB}
+	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB, RTC: s.opt.RTC}
 	if user == nil && !s.opt.Bare {
 		cfg.ROM = rom.Image()
 	}

@@ -278,7 +278,7 @@
     info.hidden = !on;
   }
 
-  // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= ----
+  // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= (and ?rtc=, set at boot) ----
   // fetchBytes explains the two failures a user can act on: a file on another site that
   // does not let this page read it (CORS), and a missing file.
   async function fetchBytes(url) {
@@ -393,8 +393,20 @@
     control(() => call('setSpeed', Number(e.target.value)))();
   });
   $('fps').addEventListener('change', control((e) => call('setTargetFps', Number(e.target.value))));
-  // An opened capture brings its own target: the box shows it (link, file or API).
-  document.addEventListener('x16scope-capture-opened', (e) => { $('fps').value = String(e.detail.targetFps); });
+  // An opened capture brings its own target and clock start: the controls show them (link,
+  // file or API).
+  document.addEventListener('x16scope-capture-opened', (e) => {
+    $('fps').value = String(e.detail.targetFps);
+    try { showRTC(api.status().rtc); } catch (err) { /* not up */ }
+  });
+  // The real-time clock at power-on (session/rtc.go, setRTC): "stopped" (the default, the
+  // same on every run), "host" or a date and time; a change powers the machine on again.
+  function showRTC(value) {
+    const sel = $('rtc');
+    if (![...sel.options].some((o) => o.value === value)) sel.add(new Option(value, value));
+    sel.value = value;
+  }
+  $('rtc').addEventListener('change', control((e) => call('setRTC', e.target.value)));
 
   // Saving: the screen as PNG, the profile as JSON and CSV.
   function save(bytesOrText, name, type) {
@@ -545,6 +557,16 @@
       canvas.addEventListener('focus', () => focus(true));
       canvas.addEventListener('blur', () => focus(false));
       focus(document.activeElement === canvas);
+    }
+    // ?rtc= first: the machines the ROM and the files start on power on with it.
+    const rtc = params.get('rtc');
+    if (rtc !== null) {
+      try {
+        const set = call('setRTC', rtc);
+        showRTC(rtc.trim().toLowerCase() === 'host' ? 'host' : set);
+      } catch (e) {
+        showError(`?rtc=${rtc}: ${e.message.replace(/^setRTC: /, '')}`);
+      }
     }
     const rom = await romStored;
     if (rom) {

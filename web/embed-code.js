@@ -78,8 +78,12 @@
   function snippets(src, overlay) {
     const base = new URL('.', location.href).href;
     const fps = window.x16scope ? window.x16scope.status().targetFps : 60;
+    // The page's clock start (its Clock control) goes with the code, unless it is the default.
+    const rtcSel = document.getElementById('rtc');
+    const rtc = rtcSel && rtcSel.value !== 'stopped' ? rtcSel.value : '';
     const q = new URLSearchParams({ [src.key]: src.value });
     if (fps !== 60) q.set('fps', String(fps));
+    if (rtc) q.set('rtc', rtc);
     if (overlay !== 'none') q.set('overlay', overlay);
     const charts = { none: 0, bars: 1, heatmap: 1, both: 2, timeline: 1 }[overlay];
     const h = 480 + 96 * charts + 2 * Math.max(charts - 1, 0);
@@ -87,6 +91,7 @@
       `title="x16scope" allow="autoplay; fullscreen; gamepad"></iframe>`;
     let el = `<x16-scope ${src.attr}="${attr(src.value)}"`;
     if (fps !== 60) el += ` fps="${fps}"`;
+    if (rtc) el += ` rtc="${attr(rtc)}"`;
     if (overlay !== 'none') el += ` overlay="${overlay}"`;
     el += '></x16-scope>';
     const element = `<script src="${attr(`${base}x16scope-embed.js`)}" defer></` + `script>\n${el}`;

@@ -1,7 +1,8 @@
 // x16scope embed: the emulator in an iframe of someone else's page (embed.html, README
 // "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
 // this file runs first and decides the rest:
-//   - what is loaded: prg=, zip= or c= (a capture), with fps=, and rom= (the ROM it runs on,
+//   - what is loaded: prg=, zip= or c= (a capture), with fps=, rtc= (the real-time clock at
+//     power-on: stopped, the default, host or a date and time), and rom= (the ROM it runs on,
 //     instead of the site's default or the built-in one), checked here so that every
 //     problem is a short message in the embed's own box and never an error in the host page;
 //   - when the machine runs: only once started (a click, autoplay=1 or the host's "start"),
@@ -41,7 +42,7 @@
   };
 
   function parseConfig(q) {
-    const c = { source: null, rom: '', fps: 0, overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
+    const c = { source: null, rom: '', fps: 0, rtc: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
     const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
     if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
@@ -64,6 +65,12 @@
       const n = Number(v);
       if (v.trim() !== '' && Number.isFinite(n) && n > 0 && n <= 240) c.fps = n;
       else bad(`fps=${clip(v)}: want a frame rate from 1 to 240`);
+    }
+    if (q.has('rtc')) {
+      // checked again, exactly, by setRTC (session/rtc.go): this is the form it reads
+      const v = q.get('rtc').trim();
+      if (/^(stopped|host|\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d)?)?)$/i.test(v)) c.rtc = v;
+      else bad(`rtc=${clip(v)}: want stopped, host or a date and time such as 2026-12-07T12:00:00`);
     }
     if (q.has('overlay')) {
       const v = q.get('overlay');
@@ -382,6 +389,10 @@
     api.pause();
     if (cfg.fps) {
       try { api.setTargetFps(cfg.fps); } catch (e) { showMessage(`fps=${cfg.fps}: ${e.message || e}`); }
+    }
+    // The clock before the ROM and the program: the machines they start on power on with it.
+    if (cfg.rtc) {
+      try { api.setRTC(cfg.rtc); } catch (e) { showMessage(`rtc=${cfg.rtc}: ${(e.message || String(e)).replace(/^setRTC: /, '')}`); }
     }
     if (romFetch) await loadROM(romFetch);
     if (cfg.source && !prefetchFailed) {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"runtime"
 	"syscall/js"
+	"time"
+
 	"x16scope/session"
 
 	"x16scope/cmd/wasm/jsapi"
@@ -104,6 +106,20 @@ func init() {
 	addAPI("runToOverrun()", func(g *game, a *jsapi.Args) (any, error) { g.ui.RunToOverrun(); return nil, nil })
 	addAPI("setTargetFps(fps)", func(g *game, a *jsapi.Args) (any, error) {
 		return nil, g.ui.SetTargetFps(a.Number(0, 0.01, 100000))
+	})
+	// setRTC(when): the real-time clock at power-on, then a power-on with it (the program
+	// starts afresh): "stopped" (2000-01-01 00:00:00, as the chip powers on: the default),
+	// "host" (this computer's local time, read now, once) or a date and time such as
+	// "2026-12-07T12:00:00". Returns the start as status().rtc names it.
+	addAPI("setRTC(when)", func(g *game, a *jsapi.Args) (any, error) {
+		start, err := session.ParseRTC(a.String(0), time.Now)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.s.SetRTC(start); err != nil {
+			return nil, err
+		}
+		return session.FormatRTC(start), nil
 	})
 }
 

@@ -341,6 +341,7 @@ type launchArgs struct {
 	StopOnEntry bool    `json:"stopOnEntry"`
 	MaxSpeed    bool    `json:"maxSpeed"`
 	FPS         float64 `json:"fps"`
+	RTC         string  `json:"rtc"` // the clock at power-on, as --rtc: stopped, host or a date and time
 }
 
 func (s *dapSession) launch(raw json.RawMessage) error {
@@ -357,7 +358,11 @@ func (s *dapSession) launch(raw json.RawMessage) error {
 	if err != nil {
 		return fmt.Errorf("reading program: %v", err)
 	}
-	ses, err := session.NewSessionWith(session.Options{RAMKB: a.RAMKB, Owner: perf.OwnerAPI})
+	rtc, err := session.ParseRTC(a.RTC, time.Now)
+	if err != nil {
+		return fmt.Errorf("rtc: %v", err)
+	}
+	ses, err := session.NewSessionWith(session.Options{RAMKB: a.RAMKB, Owner: perf.OwnerAPI, RTC: rtc})
 	if err != nil {
 		return err
 	}

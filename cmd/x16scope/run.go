@@ -89,6 +89,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
 		}
 		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
+		if mf.rtcStart.Set {
+			fmt.Fprintf(stdout, "rtc: %s (--rtc %[1]s repeats the run)\n", session.FormatRTC(mf.rtcStart))
+		}
 	}
 
 	// Frames count from power-on, for a resumed run too.

@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"time"
+
+	"x16scope/session"
 )
 
 // usageError is a flag value or argument the command cannot use: dispatch prints it and
@@ -31,5 +34,10 @@ func (f *machineFlags) check() error {
 	if _, err := parseKeys(f.input.keys); err != nil {
 		return usageError{err.Error()}
 	}
+	start, err := session.ParseRTC(f.rtc, time.Now) // the only read of the host's clock
+	if err != nil {
+		return usagef("--rtc: %v", err)
+	}
+	f.rtcStart = start
 	return nil
 }
