@@ -53,7 +53,10 @@ func (m *Machine) sysAtPrompt(p PRG) error {
 
 func (m *Machine) startOfficial(p PRG, file []byte) error {
 	cmd := "LOAD\":*\",8,1\r"
-	if p.SYS || p.BASIC {
+	// A program at $0801 is RUN, as the official emulator's -run does, whether or not its
+	// line chain looks whole: BASIC's LOAD relinks the lines, so a file cut off in its last
+	// line runs on the X16; only programs loaded elsewhere are started with SYS.
+	if p.SYS || p.BASIC || p.Load == basicStart {
 		cmd += "RUN\r"
 	} else {
 		cmd += fmt.Sprintf("SYS%d\r", p.Entry)
