@@ -9,7 +9,8 @@
 #
 # Usage: X16EMU_SRC=path/to/x16-emulator X16_ROM=path/to/rom.bin \
 #          scripts/compare-kit.sh KIT_ROOT [OUT] [kitcompare flags: -only REGEXP, -frame N, -j N]
-# Nothing is written to docs/ when -only is given.
+# Each program's result is kept in OUT (default ${TMPDIR:-/tmp}/x16scope-kit), and the table
+# is made from every result there: a run with -only updates those programs' rows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { sed -n '2,/^set -e/{/^set -e/!p}' "$0" >&2; exit 2; }
@@ -19,6 +20,4 @@ kit=$(realpath "$1"); shift
 out=${TMPDIR:-/tmp}/x16scope-kit
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then out=$1; shift; fi
 emu=$(scripts/official-shot.sh)
-md=(-md docs/REAL-PROGRAMS.md)
-for a in "$@"; do [ "$a" = -only ] && md=(); done
-exec go run ./cmd/kitcompare -kit "$kit" -emu "$emu" -rom "$X16_ROM" -out "$out" "${md[@]}" "$@"
+exec go run ./cmd/kitcompare -kit "$kit" -emu "$emu" -rom "$X16_ROM" -out "$out" -md docs/REAL-PROGRAMS.md "$@"

@@ -11,7 +11,8 @@
 // the same for the built-in ROM, aligned on the program's start (the built-in ROM boots in
 // 2 frames, the official in about 30); BASIC programs need the official ROM's BASIC, and
 // the built-in ROM's answer to them is reported. With -md it rewrites the table between
-// the markers in that Markdown file, keeping each program's "Why" column.
+// the markers in that Markdown file, keeping each program's "Why" column; each program's
+// result is kept in OUT, so a run with -only updates its programs' rows of the table.
 //
 //	go run ./cmd/kitcompare -kit sdcard_root -emu x16emu-shot -rom rom.bin [-frame 600]
 //	    [-out DIR] [-md docs/REAL-PROGRAMS.md] [-only REGEXP] [-j 4] [-warp] [-list]
@@ -19,6 +20,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
@@ -82,8 +84,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kitcompare:", err)
 		return 1
 	}
+	all := progs
 	if o.only != nil {
-		kept := progs[:0]
+		kept := []program{}
 		for _, p := range progs {
 			if o.only.MatchString(p.Name) {
 				kept = append(kept, p)
@@ -123,6 +126,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 					return
 				}
 				r := compareProgram(o, official, progs[i])
+				saveResult(o.out, r)
 				mu.Lock()
 				results[i] = r
 				fmt.Fprintf(stdout, "%-40s official ROM: %s | built-in ROM: %s\n", r.Program.Name, r.OfficialText(), r.BuiltinText())
@@ -133,7 +137,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	wg.Wait()
 	fmt.Fprintln(stdout, summary(results))
 	if o.md != "" && !o.warp {
-		if err := writeTable(o.md, o.frame, results); err != nil {
+		// The table covers every program of the kit that has a result in OUT, so a run
+		// with -only updates those rows and keeps the others from earlier runs.
+		if err := writeTable(o.md, o.frame, loadResults(o.out, all)); err != nil {
 			fmt.Fprintln(stderr, "kitcompare:", err)
 			return 1
 		}
@@ -145,43 +151,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 type result struct {
 	Program        program
 	OfficialStart  uint64 // frame of the program's start in the official emulator (0: unknown)
-	OfficialErr    error  // the official emulator gave no frame
+	OfficialErr    string // why the official emulator gave no frame
+	OfficialXErr   string
 	Official       verdict
 	OfficialStartX uint64 // the same in x16scope on the official ROM
-	OfficialXErr   error
 	Builtin        verdict
 	BuiltinStart   uint64
 	BuiltinTarget  uint64
-	BuiltinErr     error
+	BuiltinErr     string
 }
 
 func (r result) OfficialText() string {
 	switch {
-	case r.OfficialErr != nil:
-		return "not compared: " + r.OfficialErr.Error()
-	case r.OfficialXErr != nil:
-		return "x16scope: " + r.OfficialXErr.Error()
+	case r.OfficialErr != "":
+		return "not compared: " + r.OfficialErr
+	case r.OfficialXErr != "":
+		return "x16scope: " + r.OfficialXErr
 	}
 	return r.Official.String()
 }
 
 func (r result) BuiltinText() string {
 	switch {
-	case r.OfficialErr != nil && r.Program.Kind != "BASIC":
+	case r.OfficialErr != "" && r.Program.Kind != "BASIC":
 		return "not compared"
-	case r.BuiltinErr != nil:
-		return r.BuiltinErr.Error()
+	case r.BuiltinErr != "":
+		return r.BuiltinErr
 	}
 	return r.Builtin.String()
 }
 
 func compareProgram(o options, official []byte, p program) result {
 	r := result{Program: p}
-	work := filepath.Join(o.out, strings.NewReplacer("/", "_", " ", "_").Replace(p.Name))
+	work := workDir(o.out, p.Name)
 	_ = os.RemoveAll(work)
 	dev := filepath.Join(work, "dev")
 	if err := copyFolder(p.Dir, dev); err != nil {
-		r.OfficialErr = err
+		r.OfficialErr = err.Error()
 		return r
 	}
 	defer os.RemoveAll(dev)
@@ -197,13 +203,13 @@ func compareProgram(o options, official []byte, p program) result {
 		// holds no AUTOBOOT.X16 for the ROM to find at boot.
 		file = filepath.Join(work, "AUTOBOOT.PRG")
 		if err := os.Rename(filepath.Join(dev, p.File), file); err != nil {
-			r.OfficialErr = err
+			r.OfficialErr = err.Error()
 			return r
 		}
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		r.OfficialErr = err
+		r.OfficialErr = err.Error()
 		return r
 	}
 	entry := -1
@@ -211,21 +217,22 @@ func compareProgram(o options, official []byte, p program) result {
 		entry = int(prg.Entry)
 	}
 	off, err := runOfficial(context.Background(), o.emu, o.rom, dev, file, entry, o.frame, work, o.warp)
-	r.OfficialStart, r.OfficialErr = off.Start, err
+	r.OfficialStart = off.Start
 	if err != nil {
+		r.OfficialErr = err.Error()
 		return r
 	}
 	pics := []*image.RGBA{off.Picture, nil, nil}
 	// Official ROM: the same frame number, as both boot the same ROM.
 	if s, err := runScope(official, dev, file, o.frame, 0, false); err != nil {
-		r.OfficialXErr = err
+		r.OfficialXErr = err.Error()
 	} else {
 		r.OfficialStartX = s.Start
 		r.Official, _ = judge(off.Picture, s.Pictures)
 		pics[1] = s.Pictures[2+r.Official.BestOff]
 	}
 	if s, err := runScope(rom.Image(), dev, file, o.frame, off.Start, true); err != nil {
-		r.BuiltinErr = err
+		r.BuiltinErr = err.Error()
 	} else {
 		r.BuiltinStart, r.BuiltinTarget = s.Start, s.Target
 		r.Builtin, _ = judge(off.Picture, s.Pictures)
@@ -240,6 +247,35 @@ func compareProgram(o options, official []byte, p program) result {
 		}
 	}
 	return r
+}
+
+// workDir is where a program's copy, pictures and result go.
+func workDir(out, name string) string {
+	return filepath.Join(out, strings.NewReplacer("/", "_", " ", "_").Replace(name))
+}
+
+// saveResult keeps a program's result beside its pictures, for later tables.
+func saveResult(out string, r result) {
+	if data, err := json.MarshalIndent(r, "", "\t"); err == nil {
+		_ = os.WriteFile(filepath.Join(workDir(out, r.Program.Name), "result.json"), data, 0o644)
+	}
+}
+
+// loadResults reads the saved results of the kit's programs, in the kit's order; a
+// program never compared is left out.
+func loadResults(out string, progs []program) []result {
+	var rs []result
+	for _, p := range progs {
+		data, err := os.ReadFile(filepath.Join(workDir(out, p.Name), "result.json"))
+		if err != nil {
+			continue
+		}
+		var r result
+		if json.Unmarshal(data, &r) == nil && r.Program.Name == p.Name {
+			rs = append(rs, r)
+		}
+	}
+	return rs
 }
 
 // sideBySide lays out the official emulator's picture and x16scope's two (the closest

@@ -20,7 +20,7 @@ func summary(rs []result) string {
 	var same, near, differ, none, bSame, bNear, bDiffer, bBasic int
 	for _, r := range rs {
 		switch {
-		case r.OfficialErr != nil || r.OfficialXErr != nil:
+		case r.OfficialErr != "" || r.OfficialXErr != "":
 			none++
 		case r.Official.Exact.Pixels == 0:
 			same++
@@ -32,7 +32,7 @@ func summary(rs []result) string {
 		switch {
 		case r.Program.Kind == "BASIC":
 			bBasic++
-		case r.OfficialErr != nil || r.BuiltinErr != nil:
+		case r.OfficialErr != "" || r.BuiltinErr != "":
 		case r.Builtin.Exact.Pixels == 0:
 			bSame++
 		case r.Builtin.Same():

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"image"
 	"os"
 	"path/filepath"
@@ -50,8 +49,8 @@ func TestWriteTableKeepsWhyAndTheRest(t *testing.T) {
 	}
 	rs := []result{
 		{Program: program{Name: "GAMES/A", Kind: "machine code"}, OfficialStart: 31, OfficialStartX: 31, BuiltinStart: 3},
-		{Program: program{Name: "GAMES/B", Kind: "BASIC"}, BuiltinErr: errors.New("needs | BASIC")},
-		{Program: program{Name: "GAMES/C", Kind: "machine code"}, OfficialErr: errors.New("no frame")},
+		{Program: program{Name: "GAMES/B", Kind: "BASIC"}, BuiltinErr: "needs | BASIC"},
+		{Program: program{Name: "GAMES/C", Kind: "machine code"}, OfficialErr: "no frame"},
 	}
 	if err := writeTable(md, 600, rs); err != nil {
 		t.Fatal(err)
@@ -82,5 +81,26 @@ func TestWriteTableKeepsWhyAndTheRest(t *testing.T) {
 	got, _ = os.ReadFile(plain)
 	if !strings.HasPrefix(string(got), "# Only text\n"+tableBegin) {
 		t.Errorf("appended table:\n%s", got)
+	}
+}
+
+func TestResultsKeptForLaterTables(t *testing.T) {
+	out := t.TempDir()
+	a := result{Program: program{Name: "GAMES/A", Kind: "machine code"}, OfficialStart: 31,
+		Official: verdict{Exact: diff{Pixels: 5, MaxX: 3}, Best: diff{Pixels: 0}, BestOff: -1}}
+	b := result{Program: program{Name: "DEMOS/B C", Kind: "BASIC"}, BuiltinErr: "needs BASIC"}
+	for _, r := range []result{a, b} {
+		if err := os.MkdirAll(workDir(out, r.Program.Name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		saveResult(out, r)
+	}
+	// The kit's order, a program without a result left out.
+	got := loadResults(out, []program{{Name: "DEMOS/B C"}, {Name: "GAMES/NEVER"}, {Name: "GAMES/A"}})
+	if len(got) != 2 || got[0].Program.Name != "DEMOS/B C" || got[1].Program.Name != "GAMES/A" {
+		t.Fatalf("loaded %+v", got)
+	}
+	if got[1].OfficialText() != "identical at frame -1" || got[0].BuiltinText() != "needs BASIC" {
+		t.Errorf("round trip: %q, %q", got[1].OfficialText(), got[0].BuiltinText())
 	}
 }
