@@ -36,6 +36,9 @@ func (v *VERA) startLine() {
 	if line < ScreenHeight {
 		v.renderLine(line)
 	}
+	if next := (line + 1) % LinesPerFrame; next <= ScreenHeight {
+		v.r.decide(next, &v.comp) // the render of line+1 starts now (decide)
+	}
 	if line == VSyncLine {
 		v.extraRender() // the 481st render, during the line before (busfsm.go)
 		v.vsync()
