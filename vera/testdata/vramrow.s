@@ -18,6 +18,8 @@
 .include "prg.inc"
 .include "vera.inc"
 
+frames = $2A            ; frames left before power-off
+
 BITMAP = $00000
 
         video $11, 128, 0, 0
@@ -27,6 +29,7 @@ BITMAP = $00000
 
         sei
         setreg VERA_ISR, $07            ; clear stale VSYNC/LINE/SPRCOL flags
+        setreg frames, 90
 idle:   setreg VERA_IRQLINE, 200
         setreg VERA_IEN, $02            ; LINE, IRQLINE bit 8 = 0
         wai                             ; wakes at the start of scan-out of line 200
@@ -37,8 +40,16 @@ idle:   setreg VERA_IRQLINE, 200
         wai                             ; line 300
         lda #2
         jsr paint
-        bra idle
+        dec frames
+        bne idle
 idle_end:
+        ; Power off after 90 frames, so that the official emulator's -gif run ends
+        ; (core: the ...AgainstX16emu tests).
+        ldx #$42
+        ldy #$01
+        lda #$00
+        jsr $FEC9                       ; i2c_write_byte: SMC register 1 = 0, power off
+        bra *
 
 ; paint: write A to pixels 600-607 of bitmap line 0, then acknowledge LINE.
 paint:  ldx #<600

@@ -22,6 +22,8 @@
 .include "prg.inc"
 .include "vera.inc"
 
+frames = $2A            ; frames left before power-off
+
 BITMAP = $00000
 sl     = $26            ; source line being written (16 bits)
 sh     = $27
@@ -67,6 +69,7 @@ t1     = $29
 
         sei
         setreg VERA_ISR, $07            ; clear stale VSYNC/LINE/SPRCOL flags
+        setreg frames, 90
 idle:   setreg VERA_IRQLINE, 100
         setreg VERA_IEN, $02            ; LINE, IRQLINE bit 8 = 0
         wai                             ; wakes at the start of scan-out of line 100
@@ -83,7 +86,15 @@ idle:   setreg VERA_IRQLINE, 100
         setreg VERA_DC_BORDER, 480/2    ; VSTOP 480, at cycle ~230 of line 149
         stz VERA_CTRL
         setreg VERA_ISR, $02
-        bra idle
+        dec frames
+        bne idle
 idle_end:
+        ; Power off after 90 frames, so that the official emulator's -gif run ends
+        ; (core: the ...AgainstX16emu tests).
+        ldx #$42
+        ldy #$01
+        lda #$00
+        jsr $FEC9                       ; i2c_write_byte: SMC register 1 = 0, power off
+        bra *
 
         VERA_ROUTINES
