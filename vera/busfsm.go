@@ -237,7 +237,7 @@ func fetchKey(l *Layer, enabled bool) uint32 {
 // modelled: what it draws is never shown.
 func (v *VERA) extraRender() {
 	r := &v.r
-	render, lineIdx := r.vscale(ScreenHeight, &v.comp)
+	render, lineIdx := r.take(ScreenHeight, &v.comp)
 	if !render {
 		return
 	}

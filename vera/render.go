@@ -45,9 +45,12 @@ type renderState struct {
 
 	serial uint64 // FrameSerial: counts completed frames that differ from the one before
 
-	// Vertical scaler (composer.v:138-169): 7.7 fixed-point source line counter.
+	// Vertical scaler (composer.v:138-169): 7.7 fixed-point source line counter. It moves
+	// at the start of the line before the one it is for (the line that renders it), and
+	// next holds what it decided until that line is scanned out.
 	vStarted bool
 	scaledY  int
+	next     vdecision
 
 	last lastLine // what the previous output line was rendered from
 
@@ -149,7 +152,7 @@ func (v *VERA) renderLine(y int) {
 
 	r.cur ^= 1
 	lines := &r.layers[r.cur]
-	render, lineIdx := r.vscale(y, &v.comp)
+	render, lineIdx := r.take(y, &v.comp)
 	if render && v.repeatsLastLine(y, lineIdx) {
 		// The same source line with nothing changed: the same layer lines, sprites and
 		// fetches, so the same row (line doubling at VSCALE 64).
@@ -224,10 +227,44 @@ func (v *VERA) repeatRow(y int) {
 	r.composedKey[b][y] = k
 }
 
+// vdecision is the vertical scaler's decision for output line y: whether the line is
+// rendered (render_start) and from which source line.
+type vdecision struct {
+	ok      bool // set by decide; taken (cleared) by take
+	y       int
+	render  bool
+	lineIdx int
+}
+
+// decide runs the vertical scaler for output line y at the start of scan-out line y-1 (line
+// 524 for y = 0), with the registers as they are then: the RTL starts the render of line y
+// at that moment (composer.v:149-162, next_line_r), comparing VSTART with the render
+// counter y_counter_r (= y) and testing vactive on the scan-out counter y_counter_rr
+// (= y-1). A VSTART, VSTOP or VSCALE write later during line y-1 therefore does not
+// change line y's source line; it counts from line y+1.
+func (r *renderState) decide(y int, c *Composer) {
+	render, lineIdx := r.vscale(y, c)
+	r.next = vdecision{ok: true, y: y, render: render, lineIdx: lineIdx}
+}
+
+// take returns the decision made for output line y. Without one (the first line after a
+// reset or a restored state) it decides now, from the registers as they are.
+func (r *renderState) take(y int, c *Composer) (render bool, lineIdx int) {
+	d := r.next
+	r.next.ok = false
+	if d.ok && d.y == y {
+		return d.render, d.lineIdx
+	}
+	return r.vscale(y, c)
+}
+
 // vscale advances the composer's vertical scaler for output line y and tells whether the
 // line is rendered and from which source line (composer.v:138-169). The counter starts at
-// 0 on the first line at or after VSTART, then advances by VSCALE for each line whose
-// predecessor was inside [VSTART, VSTOP), until it reaches 480.
+// 0 for the first line y whose render counter reaches VSTART (so line VSTART itself shows
+// source line 0), then advances by VSCALE for each line whose predecessor (the line being
+// scanned out when y is rendered) is inside [VSTART, VSTOP), until it reaches 480. Outside
+// the window it stands still: a window closed mid-screen (VSTOP lowered) and opened again
+// continues from the source line where it stopped.
 func (r *renderState) vscale(y int, c *Composer) (render bool, lineIdx int) {
 	if y == 0 {
 		r.vStarted = false // display_next_frame

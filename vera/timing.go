@@ -25,6 +25,9 @@ func (v *VERA) sync(now uint64) {
 // startLine runs the events at the start of one scan-out line L (3.2, 4.3):
 //   - L < 480: line L is rendered from the registers as they are now. The RTL renders line
 //     L into a line buffer during scan-out of L-1, so this is the state it would use.
+//   - the vertical scaler decides line L+1 (L = 524 for line 0, up to 480 for the bus
+//     model's 481st render): the RTL starts that render now, from VSTART/VSTOP/VSCALE as
+//     they are now (render.go decide).
 //   - L = 480: VSYNC; the frame's sprite collisions are latched; the bus model of the
 //     frame that just ended becomes FrameBusView().
 //   - L = IRQLINE: LINE. The RTL compares IRQLINE with the composer's render counter
@@ -35,6 +38,9 @@ func (v *VERA) startLine() {
 	line := int(v.clk.nextLine / CyclesPerLine % LinesPerFrame)
 	if line < ScreenHeight {
 		v.renderLine(line)
+	}
+	if next := (line + 1) % LinesPerFrame; next <= ScreenHeight {
+		v.r.decide(next, &v.comp) // the render of line+1 starts now (decide)
 	}
 	if line == VSyncLine {
 		v.extraRender() // the 481st render, during the line before (busfsm.go)
