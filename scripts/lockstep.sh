@@ -8,9 +8,8 @@
 #
 # The official emulator (never committed here) is built from a checkout of
 # X16Community/x16-emulator with scripts/lockstep-patch.py's edit: with X16TRACE_FILE=F in
-# its environment it writes the trace cmd/lockstep reads. The build is cached in
-# $X16SHOT_CACHE (default ${TMPDIR:-/tmp}/x16emu-shot) by the checkout's commit, beside
-# compare-official.sh's.
+# its environment it writes the trace cmd/lockstep reads; scripts/official-build.sh builds it
+# and caches the build by the checkout's commit and the edit.
 #
 # Usage: X16EMU_SRC=path/to/x16-emulator X16_ROM=path/to/rom.bin \
 #          scripts/lockstep.sh [cmd/lockstep flags] [PRG]
@@ -25,24 +24,12 @@
 # wall-clock time of the call to its CPU clock (the edit drops that while tracing); with
 # -sound none its YM2151 never runs, so it runs with sound on (SDL's dummy audio driver),
 # where its YM2151 runs with the CPU clock (docs/HARDWARE-NOTES.md, "YM2151 timers at
-# boot"). Its real-time clock reads the host's clock: the KERNAL copies the time into
-# memory at boot, and a program that prints or uses it differs there.
+# boot"). Its real-time clock starts at 2000-01-01 00:00:00, stopped, as x16scope's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${X16EMU_SRC:?set X16EMU_SRC to a checkout of X16Community/x16-emulator}"
 
-rev=$(git -C "$X16EMU_SRC" rev-parse --short HEAD 2>/dev/null || echo nogit)
-cache=${X16SHOT_CACHE:-${TMPDIR:-/tmp}/x16emu-shot}/$rev-lockstep-$(sha1sum scripts/lockstep-patch.py | cut -c1-8)
-emu=$cache/b/x16emu
-if [ ! -x "$emu" ]; then
-  echo "building the official emulator with the lockstep trace edit in $cache" >&2
-  rm -rf "$cache"; mkdir -p "$cache"
-  cp -r "$X16EMU_SRC"/. "$cache"/
-  rm -rf "$cache/b" "$cache/build" "$cache/build-rel"
-  python3 scripts/lockstep-patch.py "$cache"
-  (cd "$cache" && mkdir b && cd b && cmake -DCMAKE_BUILD_TYPE=Release .. >/dev/null &&
-    make -j2 >"$cache/build.log" 2>&1) || { echo "build failed: $cache/build.log" >&2; exit 1; }
-fi
+emu=$(scripts/official-build.sh scripts/lockstep-patch.py)
 if [ "${1:-}" = "--build" ]; then
   echo "$emu"
   exit 0
