@@ -62,6 +62,8 @@ func New(cfg Config) (*Machine, error) {
 	b.sys = &m.sys
 	m.sys.init(m)
 	m.sys.rtc.powerOn(&b.cycle, cfg.RTC) // once: a reset leaves the battery-backed clock alone
+	b.via1.powerOn()                     // once: a reset leaves the timers' counters and latches alone
+	b.via2.powerOn()
 	m.retrigger()
 	m.Reset()
 	return m, nil

@@ -98,6 +98,20 @@ const (
 	acrT1PB7   uint8 = 1 << 7 // T1 drives PB7
 )
 
+// powerOn gives the timers the counters and latches they have when the machine is
+// switched on. The W65C22 data sheet leaves them undefined, and a reset does not touch
+// them; x16scope starts them all at $FFFF (MAME's 6522 also powers up with a non-zero
+// count). A zero T1 latch would make a free-running timer 1 underflow every 2 cycles: a
+// program that enables T1's interrupt and free-run mode before it writes the latch (the
+// starter kit's ISR-VIA-SAMPLE does, 12 cycles apart) would be interrupted at once, before
+// its handler is in place, and forever.
+func (v *VIA) powerOn() {
+	v.t1Latch = 0xFFFF
+	v.t1Next = 0x10000 // the counter reads $FFFF at cycle 0
+	v.t2LatchLo = 0xFF
+	v.t2Zero = 0xFFFF // T2 reads $FFFF at cycle 0
+}
+
 // Reset is the RES pin: it clears every register except the timer counters and latches
 // and the shift register (W65C22 data sheet, "Reset" / RES description), so the timers
 // keep counting through a reset. The timers are disarmed, so they raise no flag until
