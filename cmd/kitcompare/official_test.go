@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKitAgainstOfficial runs kitcompare as compare-kit.sh does on a kit of one program
+// (core/testdata/startframe.prg in a folder with an AUTOBOOT.X16 that loads it) with the
+// official emulator built from X16EMU_SRC, and requires its row: the official emulator and
+// x16scope on the official ROM show the same frame 60.
+func TestKitAgainstOfficial(t *testing.T) {
+	if os.Getenv("X16EMU_SRC") == "" || os.Getenv("X16_ROM") == "" {
+		t.Skip("X16EMU_SRC and X16_ROM are not both set: this test builds and runs the official emulator (X16Community/x16-emulator) with the official ROM")
+	}
+	out, err := exec.Command("bash", "../../scripts/official-shot.sh").Output()
+	if err != nil {
+		t.Fatalf("scripts/official-shot.sh: %v", err)
+	}
+	emu := strings.TrimSpace(string(out))
+	prg, err := os.ReadFile("../../core/testdata/startframe.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit := t.TempDir()
+	writeFiles(t, kit, map[string][]byte{
+		"DEMOS/RED/AUTOBOOT.X16": basicLine(append([]byte{tokenLOAD, '"'}, "RED.PRG"...)...),
+		"DEMOS/RED/RED.PRG":      prg,
+	})
+	md := filepath.Join(t.TempDir(), "table.md")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-kit", kit, "-emu", emu, "-rom", os.Getenv("X16_ROM"), "-out", t.TempDir(),
+		"-md", md, "-frame", "60"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	table, _ := os.ReadFile(md)
+	row := ""
+	for _, l := range strings.Split(string(table), "\n") {
+		if strings.HasPrefix(l, "| `DEMOS/RED`") {
+			row = l
+		}
+	}
+	// The program starts in frame 31 in both emulators, and the built-in ROM's start is
+	// found (its frame 2 or 3).
+	if !strings.HasPrefix(row, "| `DEMOS/RED` | machine code | 31 / 31 / ") || !strings.Contains(row, "| identical |") {
+		t.Errorf("row %q\n%s", row, stdout.String())
+	}
+}
