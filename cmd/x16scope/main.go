@@ -27,9 +27,9 @@ resumed runs too: run --resume F --frames N ends at frame N, which must come aft
 captured frame.
 Run "x16scope <command> -h" for a command's flags.
 
-exit status: 0 the program returned or ran its --frames, 1 error, 2 usage (a bad flag or
+exit status: 0 the program ran its --frames (returned to READY or not) or exited at $FFFF, 1 error, 2 usage (a bad flag or
 value), 3 over --max-p99 (profile), 4 stopped on STP, 5 BRK loop, 6 hung (a jump to itself
-with interrupts masked, or the I/O page or empty ROM executed), 7 still running after
+with interrupts masked, or the I/O page or empty ROM executed), 7 not returned within
 --frames with --want-return.
 `
 

@@ -25,8 +25,8 @@ func wantLines(t *testing.T, out string, want ...string) {
 }
 
 // TestRunHello runs the ca65 test program on the default built-in ROM: the machine boots,
-// SYS 2061 is typed, and the program's RTS back to READY ends the run with the registers
-// it was built to leave (see testdata/hello.s).
+// SYS 2061 is typed, and the program's RTS back to READY is reported with the registers it
+// was built to leave (see testdata/hello.s); the machine runs on at READY to --frames.
 func TestRunHello(t *testing.T) {
 	code, out, errs := runCLI("run", "testdata/hello.prg", "--frames", "10", "--trace", "40")
 	if code != 0 {
@@ -36,12 +36,29 @@ func TestRunHello(t *testing.T) {
 		"HELLO FROM THE X16\n",
 		"entry $080D (BASIC SYS stub)",
 		"rom: x16scope built-in ROM",
-		"outcome: returned to READY (the program's RTS)",
+		"returned to READY in frame 2; the machine runs on to frame 10\n",
+		"outcome: returned to READY\n",
 		"returned: A=$37 X=$12 Y=$34",
-		"LDY #$34", // the program's last instructions, then the ROM's SYS return
-		"RTS",
+		"frames: 10\n",
+		"last 40 instructions:", // the READY prompt's, at the end of frame 10
 		"banks: RAM 1 ROM 0",
 	)
+}
+
+// TestReturnedProgramRunsOnInItsHandler: a program that hooks $0314 and returns to READY
+// goes on in its interrupt handler to --frames (testdata/hookret.s prints at its 30th and
+// 90th interrupt); --want-return is met by the return.
+func TestReturnedProgramRunsOnInItsHandler(t *testing.T) {
+	code, out, errs := runCLI("run", "testdata/hookret.prg", "--frames", "120", "--want-return")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+	wantLines(t, out, "returned to READY in frame 2; the machine runs on to frame 120\n", "TICK\n", "TOCK\n", "frames: 120\n")
+	// profile runs it on as well: every frame to --frames is profiled
+	code, out, errs = runCLI("profile", "testdata/hookret.prg", "--frames", "120", "--json")
+	if code != 0 || !strings.Contains(out, `"count": 120`) {
+		t.Fatalf("profile: exit %d, stderr %q\n%s", code, errs, out)
+	}
 }
 
 // TestRunHelloBare starts the program directly with no ROM (--bare): its RTS reaches $FFFF.

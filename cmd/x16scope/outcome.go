@@ -21,9 +21,11 @@ const (
 type outcome struct {
 	text string
 	code int
-	// ended: the program returned, and the machine runs no more. Otherwise only the CPU
-	// is stuck and the machine runs on to --frames (VERA, sound and timers go on, as on the
-	// hardware), so the pictures and profiles asked for are still made.
+	// ended: the machine runs no more (an exit through $FFFF, --bare's convention, or a
+	// breakpoint). Otherwise the machine runs on to --frames: after a return to READY the
+	// prompt takes keys and the interrupt handlers run (a program that hooked $0314 goes on
+	// from its handler); after a stuck CPU VERA, sound and timers go on, as on the
+	// hardware. The pictures and profiles asked for are still made.
 	ended bool
 }
 
@@ -34,7 +36,7 @@ func watch(ev core.Event, m *core.Machine) (outcome, bool) {
 	switch kind {
 	case session.StopReturn:
 		if _, ok := m.Returned(); ok {
-			return outcome{"returned to READY (the program's RTS)", 0, true}, true
+			return outcome{"returned to READY", 0, false}, true
 		}
 		return outcome{"exited (PC reached $FFFF)", 0, true}, true
 	case session.StopSTP:
@@ -50,7 +52,7 @@ func watch(ev core.Event, m *core.Machine) (outcome, bool) {
 }
 
 // stopFrame is the number of the frame in which a run that returned ev found the stop:
-// the frame it completed, or the one in progress when it ended early (a return).
+// the frame it completed, or the one in progress when RunFrame came back early (a return).
 func stopFrame(ev core.Event, m *core.Machine) uint64 {
 	if ev&core.EventVSync != 0 {
 		return m.Frame()

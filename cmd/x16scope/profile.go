@@ -34,7 +34,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the perfStats JSON object instead of the text report")
 	maxP99 := fs.Float64("max-p99", 0, "exit with status 3 when p99 utilisation exceeds `PCT` percent (0: no check)")
 	skip := fs.Int("skip", defaultSkip, "with --max-p99, the first `N` frames are warm-up (loading, set-up): not judged")
-	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames")
+	wantReturn := fs.Bool("want-return", false, "exit with status 7 unless the program returned (to READY) within --frames")
 	var cf captureFlags
 	cf.register(fs, false)
 	var ex exportFlags

@@ -23,14 +23,14 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	pngPath := fs.String("png", "", "save the last completed frame as a PNG `FILE`")
 	framesDir := fs.String("frames-png", "", "save frames as PNG files in `DIR`, named by frame number from power-on (see --every)")
 	every := fs.Int("every", 1, "with --frames-png, save every `N`th frame")
-	wantReturn := fs.Bool("want-return", false, "exit with status 7 when the program is still running after --frames (for test programs that return)")
+	wantReturn := fs.Bool("want-return", false, "exit with status 7 unless the program returned (to READY) within --frames (for test programs that return; the machine runs on at READY)")
 	var bf breakFlags
 	bf.register(fs)
 	wavPath := fs.String("wav", "", "write what the program played to `FILE` (WAV, 48 kHz 16-bit stereo)")
 	var cf captureFlags
 	cf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY ends the run.\n\nFrames count from power-on, resumed or not: --resume FILE --frames N ends at frame N,\nwhich must come after the captured frame (a capture opens with its frame run again).")
+		fmt.Fprintln(stderr, "usage: x16scope run FILE.PRG [flags]\n       x16scope run --resume FILE [flags]\n\nBy default the program runs on x16scope's built-in ROM: the machine boots, the program\nis loaded and SYS is typed at READY; its RTS back to READY is reported, and the machine\nruns on at READY to --frames.\n\nFrames count from power-on, resumed or not: --resume FILE --frames N ends at frame N,\nwhich must come after the captured frame (a capture opens with its frame run again).")
 		fs.PrintDefaults()
 	}
 	if wantsKeyNames(args) {
@@ -145,21 +145,10 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	}
 	s, cycles, frame, ramBank, romBank := m.CPU(), m.Cycle(), m.Frame(), m.RAMBank(), m.ROMBank()
 	if *pngPath != "" {
-		what := ""
-		if _, ok := m.Returned(); ok && end.ended {
-			// The return came in the middle of a frame, so the last frame VERA finished
-			// may not show what the program drew before it returned: the picture is the
-			// first whole frame after the return, with the machine at READY.
-			if !atFrameStart(m) {
-				ses.RunFrame() // to the end of the frame of the return
-			}
-			ses.RunFrame()
-			what = ": the first whole frame after the return"
-		}
 		if err := writeFramePNG(*pngPath, m.VERA().FrameView()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "picture: %s (frame %d%s)\n", *pngPath, m.Frame(), what)
+		fmt.Fprintf(stdout, "picture: %s (frame %d)\n", *pngPath, m.Frame())
 	}
 	fmt.Fprintf(stdout, "outcome: %s\ncycles: %d\nframes: %d\n", end.text, cycles, frame)
 	if r, ok := m.Returned(); ok {

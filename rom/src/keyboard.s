@@ -533,6 +533,10 @@ chrin_kbd:
         cmp #$FF
         bne @deliver
         stz lb_len
+        lda cur_col             ; where the input starts (line_end)
+        sta lb_col
+        lda cur_row
+        sta lb_row
 @wait:  jsr cursor_show
 @poll:  jsr kbd_getc
         bne @key
@@ -569,8 +573,13 @@ chrin_kbd:
         jsr chrout_screen
         bra @wait
 @done:  jsr edkey_reset         ; the handler is set for one line
+        jsr line_end
+        lda dflto               ; the RETURN is not printed: the program (BASIC, a C
+        cmp #3                  ; library's read()) prints it; only with the output
+        beq :+                  ; sent elsewhere does the editor put it on the screen
+        lda #$0D
         jsr chrout_screen
-        stz lb_pos
+:       stz lb_pos
 @deliver:
         ldx lb_pos
         cpx lb_len
@@ -585,12 +594,63 @@ chrin_kbd:
         clc
         rts
 
+; line_end: after RETURN the cursor goes where the official editor's reading of the line
+; from the screen leaves it: one past the column after the row's last non-space character
+; when that is past where the input started (lb_col, on the same row, else column 0), or
+; at the start when nothing is there (editor.s: pntr runs from lstp to indx, then one more
+; for the RETURN). The line itself comes from linebuf, as typed. X and Y are kept (CHRIN
+; keeps Y: Prog8's txt.input_chars counts in it).
+line_end:
+        phy
+        php
+        sei                     ; VERA's address is the interrupt handler's too
+        stz VERA_CTRL
+        lda #$01                ; bank 1, no step
+        sta VERA_ADDR_H
+        lda cur_row
+        clc
+        adc #>(SCREEN_MAP & $FFFF)
+        sta VERA_ADDR_M
+        ldy llen
+@scan:  dey
+        beq @found              ; column 0 is not looked at (the official loop's end)
+        tya
+        asl
+        sta VERA_ADDR_L
+        lda VERA_DATA0
+        cmp #$20
+        beq @scan
+@found: iny                     ; y = indx: the column after the last character
+        plp
+        lda cur_row
+        cmp lb_row
+        beq :+
+        stz lb_col              ; another row: read from its start
+:       tya
+        cmp lb_col
+        beq @start
+        bcc @start
+        iny                     ; past indx, for the RETURN
+        cpy llen
+        bcc :+
+        ldy llen                ; not past the row's last column
+        dey
+:       sty cur_col
+        ply
+        rts
+@start: lda lb_col
+        sta cur_col
+        ply
+        rts
+
 ; readline_command: the READY loop. There is no BASIC; "SYS address" (decimal or $hex)
 ; calls machine code, anything else is refused.
 readline_command:
         jsr chrin_kbd
         lda #$FF
         sta lb_pos              ; the line is in linebuf; discard the rest of CHRIN's queue
+        lda #$0D                ; the RETURN, which the editor leaves to BASIC to print
+        jsr chrout_screen
         ldx #0
         jsr skip_spaces
         cpx lb_len

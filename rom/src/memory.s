@@ -209,7 +209,7 @@ memory_decompress:
 ; lz_decompress: the decoder; lz_mode says where the bytes come from (lz_get). An output
 ; address in the I/O page ($9F23, VERA's DATA0) is not stepped: VERA steps its own
 ; address, and the match copies read the earlier output back through DATA1 (port 1, whose
-; address and VERA_CTRL are restored afterwards).
+; address and VERA_CTRL are restored afterwards; port 1 stays selected during a copy).
 lz_decompress:
         lda r1+1
         cmp #$9F
@@ -348,11 +348,15 @@ lz_body:
         sta VERA_ADDR_M
         lda lz_src
         sta VERA_ADDR_L
-        lda VERA_CTRL
-        and #$FE
-        sta VERA_CTRL
+        ; VERA reads port 1's byte ahead, when its address is set or stepped, and a write
+        ; through port 0 does not renew it (addr_data.v fetches ahead only for the port
+        ; whose address changed): a match 1 byte back would read the byte as it was before
+        ; this copy wrote it. Setting port 1's address again (ADDR_L, port 1 selected)
+        ; makes VERA read it anew after every write.
 :       lda VERA_DATA1
         jsr lz_put
+        lda VERA_ADDR_L
+        sta VERA_ADDR_L
         jsr lz_dec
         bne :-
         jmp @token
