@@ -21,12 +21,12 @@ SHRAW  = $4400
 SHCOOK = $4500
 ATT    = $4600
 PAN    = $4608
-seed   = $30                    ; 2 bytes: the LFSR
-step   = $32
-argA   = $33
-argX   = $34
-argY   = $35
-argC   = $36
+seed   = $50                    ; 2 bytes: the LFSR
+step   = $52
+argA   = $53
+argX   = $54
+argY   = $55
+argC   = $56
 
         lda rom_bank
         pha
@@ -77,6 +77,15 @@ argC   = $36
         cmp #$20
         bcs :+
         ora #$20
+        sta argX
+:       ldx step                ; ym_setdrum, ym_playdrum: notes 0-127 (the official
+        lda OPS,x               ; reads its key code past its table for 128-255)
+        cmp #12
+        bcc :+
+        cmp #14
+        bcs :+
+        lda argX
+        and #$7F
         sta argX
 :       lda argC
         lsr                     ; C = bit 0
