@@ -5,7 +5,8 @@
 ; the official one and wants the same results (rom/testdata/audioym.golden holds the
 ; official's, for when no official ROM is at hand).
 ;
-; Results: step i's op at OPS+i, its P, A, X, Y after the call at OUT+i*4; then ym_read of
+; Results: step i's op at OPS+i, its P, A, X, Y after the call at OUT+i, OUT+$100+i,
+; OUT+$200+i, OUT+$300+i; then ym_read of
 ; every register raw (SHRAW) and attenuated (SHCOOK), and ym_getatten/ym_getpan of the 8
 ; channels (X at ATT, PAN). ym_write's registers are $20-$FF (a timer or IRQ-enable write
 ; below $20 would start YM interrupts the KERNAL does not expect).
@@ -16,7 +17,7 @@
 NSTEP  = 192
 OPS    = $3C00
 PATCH  = $3E00                  ; a RAM patch of 26 random bytes
-OUT    = $4000                  ; NSTEP*4 bytes
+OUT    = $4000                  ; P, A, X, Y: 4 tables of NSTEP bytes
 SHRAW  = $4400
 SHCOOK = $4500
 ATT    = $4600
@@ -97,18 +98,15 @@ argC   = $56
         phx
         phy
         pha
-        lda step
-        asl
-        asl
-        tax
+        ldx step
         pla
-        sta OUT+1,x
+        sta OUT+$100,x          ; A
         pla
-        sta OUT+3,x
+        sta OUT+$300,x          ; Y
         pla
-        sta OUT+2,x
+        sta OUT+$200,x          ; X
         pla
-        sta OUT,x
+        sta OUT,x               ; P
         inc step
         lda step
         cmp #NSTEP
