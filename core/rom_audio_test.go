@@ -25,7 +25,7 @@ const (
 // aymOp: an op of audioym.s's table and the results its documentation promises: carry
 // (c), A and X kept (keepA, keepX), or A or X the result (outA, outX).
 type aymOp struct {
-	name                         string
+	name                        string
 	c, keepA, keepX, outA, outX bool
 }
 
