@@ -166,3 +166,149 @@ func TestAudioYMOfficial(t *testing.T) {
 		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d, "\n"))
 	}
 }
+
+// rom/testdata/audionote.s: the note conversions over 256 inputs each.
+var anOps = []string{
+	"notecon_bas2fm", "notecon_bas2midi", "notecon_bas2psg", "notecon_fm2bas",
+	"notecon_fm2midi", "notecon_fm2psg", "notecon_freq2bas", "notecon_freq2fm",
+	"notecon_freq2midi", "notecon_freq2psg", "notecon_midi2bas", "notecon_midi2fm",
+	"notecon_midi2psg", "notecon_psg2bas", "notecon_psg2fm", "notecon_psg2midi",
+}
+
+const anGolden = "../rom/testdata/audionote.golden"
+
+// anDocumented: the conversions to BASIC notes from MIDI notes, PSG words and Hz, which the
+// official ROM does not do as documented (its notecon_midi2bas takes the note from A, not
+// X, and looks it up in the BASIC-to-MIDI table; psg2bas and freq2bas pass it what is left
+// in A): checked against the documented rule instead (anCheckBas).
+var anDocumented = map[string]bool{"notecon_midi2bas": true, "notecon_psg2bas": true, "notecon_freq2bas": true}
+
+type anResult struct{ inX, inY, c, x, y uint8 }
+
+func anResults(m *core.Machine) map[string][]anResult {
+	out := map[string][]anResult{}
+	for k, name := range anOps {
+		r := make([]anResult, 256)
+		for i := range r {
+			in := uint16(0x7000 + k*0x200 + i)
+			o := uint16(0x4000 + k*0x300 + i)
+			r[i] = anResult{m.Peek(in), m.Peek(in + 0x100), m.Peek(o) & 1, m.Peek(o + 0x100), m.Peek(o + 0x200)}
+		}
+		out[name] = r
+	}
+	return out
+}
+
+// anLines: the results both ROMs must agree on, one line per op and input.
+func anLines(res map[string][]anResult) []string {
+	var out []string
+	for _, name := range anOps {
+		if anDocumented[name] {
+			continue
+		}
+		for i, r := range res[name] {
+			out = append(out, fmt.Sprintf("%s %d in=%02x%02x C=%d X=%02x Y=%02x", name, i, r.inY, r.inX, r.c, r.x, r.y))
+		}
+	}
+	return out
+}
+
+// midiToBas is the documented MIDI-to-BASIC rule: BASIC notes are octave << 4 | note 1-12,
+// octave 0 starting at MIDI 12; MIDI notes outside 12-107 have none.
+func midiToBas(n uint8) (uint8, bool) {
+	n &= 0x7F
+	if n < 12 || n > 107 {
+		return 0, false
+	}
+	return (n-12)/12<<4 | ((n-12)%12 + 1), true
+}
+
+// anCheckBas: midi2bas by the rule, psg2bas and freq2bas as psg2midi and freq2midi (same
+// inputs) followed by the rule, the KF kept.
+func anCheckBas(t *testing.T, res map[string][]anResult) {
+	t.Helper()
+	check := func(name string, i int, got anResult, x, y uint8, ok bool) {
+		want := anResult{got.inX, got.inY, 1, 0, 0}
+		if ok {
+			want = anResult{got.inX, got.inY, 0, x, y}
+		}
+		if got != want {
+			t.Errorf("%s #%d (in %02x%02x): C=%d X=%02x Y=%02x, want C=%d X=%02x Y=%02x",
+				name, i, got.inY, got.inX, got.c, got.x, got.y, want.c, want.x, want.y)
+		}
+	}
+	for i, r := range res["notecon_midi2bas"] {
+		b, ok := midiToBas(r.inX)
+		check("notecon_midi2bas", i, r, b, r.inY, ok)
+	}
+	for _, p := range [][2]string{{"notecon_psg2bas", "notecon_psg2midi"}, {"notecon_freq2bas", "notecon_freq2midi"}} {
+		for i, r := range res[p[0]] {
+			m := res[p[1]][i]
+			if m.inX != r.inX || m.inY != r.inY {
+				t.Fatalf("%s and %s had different inputs", p[0], p[1])
+			}
+			b, ok := midiToBas(m.x)
+			check(p[0], i, r, b, m.y, ok && m.c == 0)
+		}
+	}
+}
+
+func runAudioNote(t *testing.T) map[string][]anResult {
+	t.Helper()
+	m := startBuiltin(t, nil, "audionote.prg")
+	runToExit(t, m, "audionote.prg", 600, nil)
+	return anResults(m)
+}
+
+// TestAudioNoteBuiltin: hand-worked conversions, the documented BASIC-note rule, then every
+// other result against the official ROM's recorded ones (rom/testdata/audionote.golden).
+func TestAudioNoteBuiltin(t *testing.T) {
+	res := runAudioNote(t)
+	// MIDI 69 (A4): KC $4A (octave 4, note A), BASIC $4A (octave 4, note 10)
+	for _, c := range []struct {
+		op   string
+		i    int
+		want anResult
+	}{
+		{"notecon_midi2fm", 69, anResult{69, res["notecon_midi2fm"][69].inY, 0, 0x4A, res["notecon_midi2fm"][69].inY}},
+		{"notecon_fm2midi", 0x4A, anResult{0x4A, res["notecon_fm2midi"][0x4A].inY, 0, 69, res["notecon_fm2midi"][0x4A].inY}},
+		{"notecon_bas2midi", 0x4A, anResult{0x4A, res["notecon_bas2midi"][0x4A].inY, 0, 69, res["notecon_bas2midi"][0x4A].inY}},
+		{"notecon_bas2midi", 0x40, anResult{0x40, res["notecon_bas2midi"][0x40].inY, 1, 0, 0}}, // note 0: none
+	} {
+		if got := res[c.op][c.i]; got != c.want {
+			t.Errorf("%s #%d: %+v, want %+v", c.op, c.i, got, c.want)
+		}
+	}
+	anCheckBas(t, res)
+	data, err := os.ReadFile(anGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			want = append(want, l)
+		}
+	}
+	if d := aymDiff(anLines(res), want); len(d) > 0 {
+		t.Errorf("%d results differ from the official ROM's (%s):\n%s", len(d), anGolden, strings.Join(d, "\n"))
+	}
+}
+
+// TestAudioNoteOfficial: the same conversions on the official ROM (X16_ROM); AUDIO_GOLDEN=write
+// records its results in audionote.golden.
+func TestAudioNoteOfficial(t *testing.T) {
+	om := runOfficial(t, nil, "audionote.prg", 1200, nil, nil)
+	want := anLines(anResults(om))
+	if os.Getenv("AUDIO_GOLDEN") == "write" {
+		text := "# The official ROM's results for rom/testdata/audionote.s (core/rom_audio_test.go).\n" +
+			"# Written by AUDIO_GOLDEN=write X16_ROM=... go test ./core -run TestAudioNoteOfficial\n" +
+			strings.Join(want, "\n") + "\n"
+		if err := os.WriteFile(anGolden, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := aymDiff(anLines(runAudioNote(t)), want); len(d) > 0 {
+		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d[:min(len(d), 40)], "\n"))
+	}
+}

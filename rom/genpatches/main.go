@@ -172,7 +172,8 @@ func run(src, out string) error {
 ; Do not edit: regenerate with go run ./rom/genpatches -src x16-rom/audio.
 .export ymp_lo, ymp_hi, drum_patch, drum_kc
 .export lut_midi2psg_l, lut_midi2psg_h, lut_midi2ymkc, lut_midi2bas, lut_ymkc2midi, lut_bas2midi
-.export kfd_l, kfd_h
+.export kfd2_l, kfd3_l, kfd4_l, kfd5_l, kfd6_l, kfd7_l
+.export kfd2_h, kfd3_h, kfd4_h, kfd5_h, kfd6_h, kfd7_h
 
 .segment "AUDIO10"
 `)
@@ -220,14 +221,14 @@ func run(src, out string) error {
 		fmt.Fprintf(&b, "lut_%s:\n", t)
 		writeBytes(&b, d)
 	}
-	// the pitch a KF bit adds, per MIDI note: bits 2-7 (kfd_l/kfd_h + (bit-2)*128)
-	for _, half := range []string{"l", "h"} {
-		fmt.Fprintf(&b, "kfd_%s:\n", half)
-		for bit := 2; bit <= 7; bit++ {
+	// the pitch a KF bit adds, per MIDI note: kfdN_l/kfdN_h for bits N = 2-7
+	for bit := 2; bit <= 7; bit++ {
+		for _, half := range []string{"l", "h"} {
 			d, err := luts.table(fmt.Sprintf("kfdelta%d_%s", bit, half), 128)
 			if err != nil {
 				return err
 			}
+			fmt.Fprintf(&b, "kfd%d_%s:\n", bit, half)
 			writeBytes(&b, d)
 		}
 	}

@@ -4,9 +4,10 @@
 ;
 ; Implemented: audio_init (as the official: ym_init, psg_init, ym_loaddefpatches), psg_init,
 ; the PSG voice calls (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan,
-; psg_setvol, psg_write, psg_write_fast, psg_getatten, psg_getpan, bas_psgwav) and every
-; YM2151 call (audiofm.s; patch data audiodata.s). The BASIC helpers (bas_fm*, bas_psgfreq,
-; bas_psgnote, the string players) and the notecon_* conversions stop the CPU through
+; psg_setvol, psg_write, psg_write_fast, psg_getatten, psg_getpan, bas_psgwav), every
+; YM2151 call (audiofm.s; patch data audiodata.s) and the notecon_* conversions
+; (audionote.s). The BASIC helpers (bas_fm*, bas_psgfreq, bas_psgnote, the string players)
+; stop the CPU through
 ; unimpl, which has the emulator name the entry ("unimplemented audio call NAME (bank 10
 ; $C0xx)") rather than return a made-up result.
 ;
@@ -17,6 +18,10 @@
 .import ym_write, ym_read, ym_init, ym_loadpatch, ym_loadpatchlfn, ym_playnote
 .import ym_setnote, ym_trigger, ym_release, ym_setatten, ym_getatten, ym_setpan
 .import ym_getpan, ym_setdrum, ym_playdrum, ym_loaddefpatches, ym_get_chip_type
+.import notecon_bas2fm, notecon_bas2midi, notecon_bas2psg, notecon_fm2bas
+.import notecon_fm2midi, notecon_fm2psg, notecon_freq2bas, notecon_freq2fm
+.import notecon_freq2midi, notecon_freq2psg, notecon_midi2bas, notecon_midi2fm
+.import notecon_midi2psg, notecon_psg2bas, notecon_psg2fm, notecon_psg2midi
 
 YM_ADDR = $9F40
 YM_DATA = $9F41
@@ -36,22 +41,22 @@ api:
         jsr unimpl              ; $C012 bas_psgnote: not here (unimpl names it)
         jmp bas_psgwav              ; $C015
         jsr unimpl              ; $C018 bas_psgplaystring: not here (unimpl names it)
-        jsr unimpl              ; $C01B notecon_bas2fm: not here (unimpl names it)
-        jsr unimpl              ; $C01E notecon_bas2midi: not here (unimpl names it)
-        jsr unimpl              ; $C021 notecon_bas2psg: not here (unimpl names it)
-        jsr unimpl              ; $C024 notecon_fm2bas: not here (unimpl names it)
-        jsr unimpl              ; $C027 notecon_fm2midi: not here (unimpl names it)
-        jsr unimpl              ; $C02A notecon_fm2psg: not here (unimpl names it)
-        jsr unimpl              ; $C02D notecon_freq2bas: not here (unimpl names it)
-        jsr unimpl              ; $C030 notecon_freq2fm: not here (unimpl names it)
-        jsr unimpl              ; $C033 notecon_freq2midi: not here (unimpl names it)
-        jsr unimpl              ; $C036 notecon_freq2psg: not here (unimpl names it)
-        jsr unimpl              ; $C039 notecon_midi2bas: not here (unimpl names it)
-        jsr unimpl              ; $C03C notecon_midi2fm: not here (unimpl names it)
-        jsr unimpl              ; $C03F notecon_midi2psg: not here (unimpl names it)
-        jsr unimpl              ; $C042 notecon_psg2bas: not here (unimpl names it)
-        jsr unimpl              ; $C045 notecon_psg2fm: not here (unimpl names it)
-        jsr unimpl              ; $C048 notecon_psg2midi: not here (unimpl names it)
+        jmp notecon_bas2fm          ; $C01B
+        jmp notecon_bas2midi        ; $C01E
+        jmp notecon_bas2psg         ; $C021
+        jmp notecon_fm2bas          ; $C024
+        jmp notecon_fm2midi         ; $C027
+        jmp notecon_fm2psg          ; $C02A
+        jmp notecon_freq2bas        ; $C02D
+        jmp notecon_freq2fm         ; $C030
+        jmp notecon_freq2midi       ; $C033
+        jmp notecon_freq2psg        ; $C036
+        jmp notecon_midi2bas        ; $C039
+        jmp notecon_midi2fm         ; $C03C
+        jmp notecon_midi2psg        ; $C03F
+        jmp notecon_psg2bas         ; $C042
+        jmp notecon_psg2fm          ; $C045
+        jmp notecon_psg2midi        ; $C048
         jmp psg_init                ; $C04B
         jmp psg_playfreq            ; $C04E
         jmp psg_read                ; $C051
