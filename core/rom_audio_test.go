@@ -19,6 +19,7 @@ const (
 	aymShCook = 0x4500
 	aymAtt    = 0x4600
 	aymPan    = 0x4608
+	aymPSG    = 0x4610
 	aymGolden = "../rom/testdata/audioym.golden"
 )
 
@@ -45,6 +46,11 @@ var aymOpList = []aymOp{
 	{name: "ym_setdrum", c: true},
 	{name: "ym_playdrum", c: true},
 	{name: "ym_loaddefpatches", c: true},
+	{name: "bas_fmfreq", c: true},
+	{name: "bas_fmnote", c: true},
+	{name: "bas_fmvib", c: true},
+	{name: "bas_psgfreq"},
+	{name: "bas_psgnote"},
 }
 
 // aymResults is what the two ROMs must agree on, one labelled line per value: each step's
@@ -76,7 +82,7 @@ func aymResults(m *core.Machine) []string {
 		name string
 		addr uint16
 		n    int
-	}{{"raw", aymShRaw, 256}, {"cooked", aymShCook, 256}, {"atten", aymAtt, 8}, {"pan", aymPan, 8}} {
+	}{{"raw", aymShRaw, 256}, {"cooked", aymShCook, 256}, {"atten", aymAtt, 8}, {"pan", aymPan, 8}, {"psg", aymPSG, 64}} {
 		for k := 0; k < s.n; k += 16 {
 			b := make([]byte, min(16, s.n-k))
 			for j := range b {

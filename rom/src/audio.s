@@ -6,8 +6,9 @@
 ; the PSG voice calls (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan,
 ; psg_setvol, psg_write, psg_write_fast, psg_getatten, psg_getpan, bas_psgwav), every
 ; YM2151 call (audiofm.s; patch data audiodata.s) and the notecon_* conversions
-; (audionote.s). The BASIC helpers (bas_fm*, bas_psgfreq, bas_psgnote, the string players)
-; stop the CPU through
+; (audionote.s), and BASIC's helpers bas_fmfreq, bas_fmnote, bas_fmvib, bas_psgfreq,
+; bas_psgnote (audiobas.s). The string players (bas_*playstring, bas_playstringvoice,
+; bas_*chordstring) stop the CPU through
 ; unimpl, which has the emulator name the entry ("unimplemented audio call NAME (bank 10
 ; $C0xx)") rather than return a made-up result.
 ;
@@ -22,6 +23,7 @@
 .import notecon_fm2midi, notecon_fm2psg, notecon_freq2bas, notecon_freq2fm
 .import notecon_freq2midi, notecon_freq2psg, notecon_midi2bas, notecon_midi2fm
 .import notecon_midi2psg, notecon_psg2bas, notecon_psg2fm, notecon_psg2midi
+.import bas_fmfreq, bas_fmnote, bas_fmvib, bas_psgfreq, bas_psgnote
 
 YM_ADDR = $9F40
 YM_DATA = $9F41
@@ -32,13 +34,13 @@ psg_vol   = $A110               ; RAM bank 0: 16 volumes as asked for (0-$3F)
 .segment "AUDIO10"
 .scope audio
 api:
-        jsr unimpl              ; $C000 bas_fmfreq: not here (unimpl names it)
-        jsr unimpl              ; $C003 bas_fmnote: not here (unimpl names it)
+        jmp bas_fmfreq              ; $C000
+        jmp bas_fmnote              ; $C003
         jsr unimpl              ; $C006 bas_fmplaystring: not here (unimpl names it)
-        jsr unimpl              ; $C009 bas_fmvib: not here (unimpl names it)
+        jmp bas_fmvib               ; $C009
         jsr unimpl              ; $C00C bas_playstringvoice: not here (unimpl names it)
-        jsr unimpl              ; $C00F bas_psgfreq: not here (unimpl names it)
-        jsr unimpl              ; $C012 bas_psgnote: not here (unimpl names it)
+        jmp bas_psgfreq             ; $C00F
+        jmp bas_psgnote             ; $C012
         jmp bas_psgwav              ; $C015
         jsr unimpl              ; $C018 bas_psgplaystring: not here (unimpl names it)
         jmp notecon_bas2fm          ; $C01B
@@ -438,3 +440,6 @@ bas_psgwav:
         jmp leave_clc
 
 .endscope
+
+; for audiobas.s (BASIC's PSGFREQ and PSGNOTE play through them)
+.export psg_playfreq := audio::psg_playfreq, psg_setvol := audio::psg_setvol

@@ -8,7 +8,8 @@
 ; Results: step i's op at OPS+i, its P, A, X, Y after the call at OUT+i, OUT+$100+i,
 ; OUT+$200+i, OUT+$300+i; then ym_read of
 ; every register raw (SHRAW) and attenuated (SHCOOK), and ym_getatten/ym_getpan of the 8
-; channels (X at ATT, PAN). ym_write's registers are $20-$FF (a timer or IRQ-enable write
+; channels (X at ATT, PAN), the PSG's registers (PSG). Ops 15-19 are BASIC's helpers
+; (bas_fmfreq, bas_fmnote, bas_fmvib, bas_psgfreq, bas_psgnote). ym_write's registers are $20-$FF (a timer or IRQ-enable write
 ; below $20 would start YM interrupts the KERNAL does not expect).
 .include "prg.inc"
 .include "api.inc"
@@ -22,6 +23,7 @@ SHRAW  = $4400
 SHCOOK = $4500
 ATT    = $4600
 PAN    = $4608
+PSG    = $4610                  ; the PSG's 64 registers (VRAM $1F9C0) at the end
 seed   = $50                    ; 2 bytes: the LFSR
 step   = $52
 argA   = $53
@@ -40,7 +42,7 @@ argC   = $56
         jsr $C09F               ; audio_init
         stz step
 @loop:  jsr rnd
-        and #$0F
+        and #$1F
         cmp #NOPS
         bcs @loop
         ldx step
@@ -72,6 +74,22 @@ argC   = $56
         lda argA
         and #7
         sta argA
+:       cmp #15                 ; bas_fmfreq, bas_psgfreq: 0-4095 Hz
+        beq :+
+        cmp #18
+        bne :++
+:       lda argY
+        and #$0F
+        sta argY
+        ldx step
+        lda OPS,x
+:       cmp #18                 ; bas_psgfreq, bas_psgnote: voices 0-15
+        bcc :+
+        lda argA
+        and #15
+        sta argA
+        ldx step
+        lda OPS,x
 :       cmp #11                 ; ym_write: registers $20-$FF
         bne :+
         lda argX
@@ -136,6 +154,19 @@ argC   = $56
         lda step
         cmp #8
         bcc :-
+        stz VERA_CTRL           ; the PSG's registers
+        lda #$C0
+        sta VERA_ADDR_L
+        lda #$F9
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        ldx #0
+:       lda VERA_DATA0
+        sta PSG,x
+        inx
+        cpx #64
+        bcc :-
         pla
         sta rom_bank
         DONE
@@ -156,6 +187,11 @@ optab:  .word loadrom           ; 0 ym_loadpatch C=1 (ROM patch X)
         .word $C078             ; 12 ym_setdrum
         .word $C06F             ; 13 ym_playdrum
         .word $C066             ; 14 ym_loaddefpatches
+        .word $C000             ; 15 bas_fmfreq
+        .word $C003             ; 16 bas_fmnote
+        .word $C009             ; 17 bas_fmvib
+        .word $C00F             ; 18 bas_psgfreq
+        .word $C012             ; 19 bas_psgnote
 NOPS = (* - optab) / 2
 
 loadram:
