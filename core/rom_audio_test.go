@@ -318,3 +318,81 @@ func TestAudioNoteOfficial(t *testing.T) {
 		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d[:min(len(d), 40)], "\n"))
 	}
 }
+
+// audiolfnPatch is the file audiolfn.s reads: 40 bytes, a patch and 14 more.
+func audiolfnPatch() []byte {
+	b := make([]byte, 40)
+	for i := range b {
+		b[i] = uint8(i*37 + 11)
+	}
+	return b
+}
+
+// audiolfnResults: the three calls' carry and, on an error, A (the error code); then the
+// shadow of $20-$FF.
+func audiolfnResults(m *core.Machine) []string {
+	var out []string
+	for i := 0; i < 3; i++ {
+		c := m.Peek(uint16(0x0400+2*i)) & 1
+		line := fmt.Sprintf("call%d C=%d", i, c)
+		if c == 1 {
+			line += fmt.Sprintf(" A=%02x", m.Peek(uint16(0x0401+2*i)))
+		}
+		out = append(out, line)
+	}
+	for k := 0x20; k < 0x100; k += 16 {
+		b := make([]byte, 16)
+		for j := range b {
+			b[j] = m.Peek(uint16(0x4000 + k - 0x20 + j))
+		}
+		out = append(out, fmt.Sprintf("shadow+%02x %s", k, hex.EncodeToString(b)))
+	}
+	return out
+}
+
+func audiolfnFS(t *testing.T) core.FileSystem {
+	t.Helper()
+	fsys, err := core.NewMemFS(map[string][]byte{"PATCH": audiolfnPatch()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fsys
+}
+
+// TestAudioLoadPatchLFNBuiltin: a whole patch from a file, a short one ending at the end of
+// the file, a file not open; then the registers as the patch bytes put them.
+func TestAudioLoadPatchLFNBuiltin(t *testing.T) {
+	m := startBuiltin(t, audiolfnFS(t), "audiolfn.prg")
+	runToExit(t, m, "audiolfn.prg", 600, nil)
+	got := audiolfnResults(m)
+	for i, want := range []string{"call0 C=0", "call1 C=1 A=", "call2 C=1 A=03"} {
+		if !strings.HasPrefix(got[i], want) {
+			t.Errorf("%s, want %s...", got[i], want)
+		}
+	}
+	if a := m.Peek(0x0403); a&0x40 == 0 {
+		t.Errorf("the short patch: A=$%02X, want the end-of-file bit $40", a)
+	}
+	p := audiolfnPatch()
+	// channel 3: RL/FB/CON (RL kept from ym_init's $C0), then $38+3, $40+3 ... $F8+3
+	if v := m.Peek(0x4000 + 0x23 - 0x20); v != 0xC0|p[0]&0x3F {
+		t.Errorf("register $23 = $%02X, want $%02X", v, 0xC0|p[0]&0x3F)
+	}
+	for i := 1; i < 26; i++ {
+		reg := 0x38 + 8*(i-1) + 3
+		if v := m.Peek(uint16(0x4000 + reg - 0x20)); v != p[i] {
+			t.Errorf("register $%02X = $%02X, want patch byte %d $%02X", reg, v, i, p[i])
+		}
+	}
+}
+
+// TestAudioLoadPatchLFNOfficial: the same on the official ROM (X16_ROM), result for result.
+func TestAudioLoadPatchLFNOfficial(t *testing.T) {
+	om := runOfficial(t, audiolfnFS(t), "audiolfn.prg", 1200, nil, nil)
+	want := audiolfnResults(om)
+	m := startBuiltin(t, audiolfnFS(t), "audiolfn.prg")
+	runToExit(t, m, "audiolfn.prg", 600, nil)
+	if d := aymDiff(audiolfnResults(m), want); len(d) > 0 {
+		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d, "\n"))
+	}
+}
