@@ -53,10 +53,11 @@ const (
 	hcUnlsn
 	hcMciout
 	hcSysret
-	hcExtUnknown // extapi with a function number the ROM does not have (A)
-	hcBsave      // BSAVE: SAVE without the 2-byte address header
-	hcLkupla     // LKUPLA: find the open file with logical file A
-	hcLkupsa     // LKUPSA: find the open file with secondary address Y
+	hcExtUnknown  // extapi with a function number the ROM does not have (A)
+	hcBsave       // BSAVE: SAVE without the 2-byte address header
+	hcLkupla      // LKUPLA: find the open file with logical file A
+	hcLkupsa      // LKUPSA: find the open file with secondary address Y
+	hcUnimplAudio // an audio bank (ROM bank 10) entry the ROM does not have
 )
 
 // KERNAL error codes (returned in A with C=1).
@@ -96,7 +97,11 @@ func (t *fileTable) find(la uint8) int {
 // hostCall runs host function fn; see the package comment above.
 func (b *Bus) hostCall(fn uint8) {
 	s := b.sys
-	if s == nil || !s.builtin || b.romBank != 0 || s.m.cpu.PC < romStart {
+	if s == nil || !s.builtin || s.m.cpu.PC < romStart {
+		return
+	}
+	// bank 0 makes every host call; the audio bank only reports a missing entry
+	if b.romBank != 0 && !(b.romBank == audioBank && fn == hcUnimplAudio) {
 		return
 	}
 	s.m.hostCall(fn)
@@ -118,6 +123,12 @@ func (m *Machine) hostCall(fn uint8) {
 		slot := uint16(r[0x100|(sp+1)&0xFF]) | uint16(r[0x100|(sp+2)&0xFF])<<8
 		caller := uint16(r[0x100|(sp+3)&0xFF]) | uint16(r[0x100|(sp+4)&0xFF])<<8
 		s.unimplemented(fmt.Sprintf("unimplemented KERNAL call %s at $%04X", kernalCallLabel(slot-2), caller-2))
+		return
+	case hcUnimplAudio:
+		// stack: the slot's return address (its JSR unimpl: slot + 2)
+		sp := uint16(m.cpu.S)
+		slot := uint16(r[0x100|(sp+1)&0xFF]) | uint16(r[0x100|(sp+2)&0xFF])<<8
+		s.unimplemented("unimplemented audio call " + audioCallLabel(slot-2))
 		return
 	case hcExtUnknown:
 		// stack: the caller's return address (the slot JMPs to the dispatcher)

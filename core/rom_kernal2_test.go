@@ -82,8 +82,8 @@ func runUnimpl(t *testing.T, sel uint8) *core.Machine {
 	return m
 }
 
-// TestBuiltinUnimplementedStops: an unimplemented slot and an unknown extapi function
-// stop the CPU with a notice that names the call and the caller.
+// TestBuiltinUnimplementedStops: an unimplemented slot, an unknown extapi function and a
+// missing audio bank entry stop the CPU with a notice that names the call (and the caller).
 func TestBuiltinUnimplementedStops(t *testing.T) {
 	for _, tc := range []struct {
 		sel  uint8
@@ -91,6 +91,7 @@ func TestBuiltinUnimplementedStops(t *testing.T) {
 	}{
 		{0, `^unimplemented KERNAL call PFKEY \(not in the X16 KERNAL: use extapi pfkey, A=7\) \(\$FF65\) at \$08[0-9A-F]{2}$`},
 		{1, `^unimplemented KERNAL call extapi \(\$FEAB\): extapi function \$42 at \$08[0-9A-F]{2}$`},
+		{2, `^unimplemented audio call bas_fmplaystring \(bank 10 \$C006\)$`},
 	} {
 		m := runUnimpl(t, tc.sel)
 		notes := m.DrainNotices()

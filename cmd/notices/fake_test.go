@@ -57,7 +57,7 @@ func pkgIn(m *listModule, importPath, sub string) listPackage {
 // fakeProject is a build that links the standard library, the main module and three
 // modules: plain (a CRLF LICENSE), multi (COPYING, NOTICE.txt, license.md and a vendored
 // package with its own LICENSE), and example.com/repo/sub, nested in a checkout whose root
-// has the license.
+// has the license. The CLI links x16scope/rom, which carries embedded third-party data.
 func fakeProject(t *testing.T) fakeTool {
 	t.Helper()
 	main := &listModule{Path: "x16scope", Main: true, Dir: "/src/x16scope"}
@@ -75,6 +75,7 @@ func fakeProject(t *testing.T) fakeTool {
 	cli := listing(t, std,
 		pkgIn(sub, "example.com/repo/sub", "."),
 		pkgIn(plain, "example.com/plain", "."),
+		listPackage{ImportPath: "x16scope/rom", Dir: "/src/x16scope/rom", Module: main},
 		listPackage{ImportPath: "x16scope/cmd/x16scope", Dir: "/src/x16scope/cmd/x16scope", Module: main})
 	root, err := filepath.Abs(filepath.Join("testdata", "goroot"))
 	if err != nil {

@@ -87,10 +87,20 @@ func generate(w io.Writer, targets []target, args []string, tc toolchain) error 
 		return err
 	}
 	mods := map[string]*module{}
+	embedded := map[int][]string{} // embeddedWorks index -> the targets that link it
 	for _, t := range targets {
 		out, err := tc.deps(t)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t, err)
+		}
+		pkgs, err := linkedPackages(out)
+		if err != nil {
+			return fmt.Errorf("%s: reading go list output: %w", t, err)
+		}
+		for i, e := range embeddedWorks {
+			if pkgs[e.pkg] {
+				embedded[i] = appendUnique(embedded[i], t.String())
+			}
 		}
 		linked, err := linkedModules(bytes.NewReader(out))
 		if err != nil {
@@ -129,6 +139,7 @@ func generate(w io.Writer, targets []target, args []string, tc toolchain) error 
 		goVersion: version,
 		goFiles:   goFiles,
 		modules:   list,
+		embedded:  embeddedIn(embedded),
 	})
 }
 
@@ -163,4 +174,16 @@ func writeFileAtomic(name string, data []byte) error {
 		os.Remove(f.Name())
 	}
 	return werr
+}
+
+// embeddedIn lists the embedded works some target links, in embeddedWorks order, each
+// with the targets that link it.
+func embeddedIn(by map[int][]string) []linkedWork {
+	var out []linkedWork
+	for i, e := range embeddedWorks {
+		if ts := by[i]; len(ts) > 0 {
+			out = append(out, linkedWork{e, ts})
+		}
+	}
+	return out
 }

@@ -14,6 +14,13 @@ type notices struct {
 	goVersion string
 	goFiles   []licenseFile
 	modules   []*module
+	embedded  []linkedWork
+}
+
+// linkedWork is an embedded work and the targets whose packages carry it.
+type linkedWork struct {
+	work    embeddedWork
+	targets []string
 }
 
 const rule = "================================================================================"
@@ -34,7 +41,7 @@ func writeNotices(w io.Writer, n notices) error {
 	fmt.Fprintf(b, "This file covers the software, other than x16scope's own code (see LICENSE), that is\n")
 	fmt.Fprintf(b, "part of these builds of x16scope: %s.\n", strings.Join(builds, ", "))
 	fmt.Fprintf(b, "It lists the Go distribution and every Go module whose packages they link, each with\n")
-	fmt.Fprintf(b, "its license files in full.\n")
+	fmt.Fprintf(b, "its license files in full, and the third-party data x16scope's own packages carry.\n")
 	fmt.Fprintln(b)
 	fmt.Fprintf(b, "Generated from the modules those builds link (go list -deps) by\n")
 	fmt.Fprintf(b, "  %s\n", n.command)
@@ -46,6 +53,13 @@ func writeNotices(w io.Writer, n notices) error {
 			"and wasm_exec.js, the JavaScript that runs the WebAssembly build."
 	}
 	section(b, "The Go Programming Language "+n.goVersion, covers, n.goFiles)
+	for _, e := range n.embedded {
+		note := e.work.note
+		if len(n.targets) > 1 {
+			note += "\nIn: " + strings.Join(e.targets, ", ") + "."
+		}
+		section(b, e.work.title, note, []licenseFile{e.work.license})
+	}
 	for _, m := range n.modules {
 		var note string
 		if len(n.targets) > 1 {

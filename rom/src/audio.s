@@ -2,16 +2,28 @@
 ; X16 Reference "Sound Programming"). Prog8's init_system maps bank 10 and calls audio_init;
 ; `extsub @bank 10` calls (cx16.psg_*, cx16.ym_*) come through JSRFAR.
 ;
-; Implemented: audio_init, psg_init, ym_init (both chips silent), the PSG voice calls
-; (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan, psg_setvol, psg_write,
-; psg_write_fast, psg_getatten, psg_getpan, bas_psgwav), ym_write and ym_get_chip_type.
-; The others stop the CPU (STP at 0A:C0xx names the entry) rather than return a made-up
-; result. audio_init does not load FM patches (the official one loads its default set).
+; Implemented: audio_init (as the official: ym_init, psg_init, ym_loaddefpatches), psg_init,
+; the PSG voice calls (psg_playfreq, psg_read, psg_setatten, psg_setfreq, psg_setpan,
+; psg_setvol, psg_write, psg_write_fast, psg_getatten, psg_getpan, bas_psgwav), every
+; YM2151 call (audiofm.s; patch data audiodata.s) and the notecon_* conversions
+; (audionote.s), and BASIC's helpers bas_fmfreq, bas_fmnote, bas_fmvib, bas_psgfreq,
+; bas_psgnote (audiobas.s). The string players (bas_*playstring, bas_playstringvoice,
+; bas_*chordstring) stop the CPU through
+; unimpl, which has the emulator name the entry ("unimplemented audio call NAME (bank 10
+; $C0xx)") rather than return a made-up result.
 ;
 ; The PSG calls keep, per voice, the volume last asked for and an attenuation ("master
 ; volume") in RAM bank 0; VERA gets volume - attenuation. They keep VERA's CTRL and port 0
 ; address for the caller (psg_write_fast too: it is psg_write here).
 .include "kernal.inc"
+.import ym_write, ym_read, ym_init, ym_loadpatch, ym_loadpatchlfn, ym_playnote
+.import ym_setnote, ym_trigger, ym_release, ym_setatten, ym_getatten, ym_setpan
+.import ym_getpan, ym_setdrum, ym_playdrum, ym_loaddefpatches, ym_get_chip_type
+.import notecon_bas2fm, notecon_bas2midi, notecon_bas2psg, notecon_fm2bas
+.import notecon_fm2midi, notecon_fm2psg, notecon_freq2bas, notecon_freq2fm
+.import notecon_freq2midi, notecon_freq2psg, notecon_midi2bas, notecon_midi2fm
+.import notecon_midi2psg, notecon_psg2bas, notecon_psg2fm, notecon_psg2midi
+.import bas_fmfreq, bas_fmnote, bas_fmvib, bas_psgfreq, bas_psgnote
 
 YM_ADDR = $9F40
 YM_DATA = $9F41
@@ -22,49 +34,77 @@ psg_vol   = $A110               ; RAM bank 0: 16 volumes as asked for (0-$3F)
 .segment "AUDIO10"
 .scope audio
 api:
-.repeat $A8/3, i
-  .if $C000+i*3 = $C015
-        jmp bas_psgwav
-  .elseif $C000+i*3 = $C04B
-        jmp psg_init
-  .elseif $C000+i*3 = $C04E
-        jmp psg_playfreq
-  .elseif $C000+i*3 = $C051
-        jmp psg_read
-  .elseif $C000+i*3 = $C054
-        jmp psg_setatten
-  .elseif $C000+i*3 = $C057
-        jmp psg_setfreq
-  .elseif $C000+i*3 = $C05A
-        jmp psg_setpan
-  .elseif $C000+i*3 = $C05D
-        jmp psg_setvol
-  .elseif $C000+i*3 = $C060 || $C000+i*3 = $C0A2
-        jmp psg_write
-  .elseif $C000+i*3 = $C063
-        jmp ym_init
-  .elseif $C000+i*3 = $C08A
-        jmp ym_write
-  .elseif $C000+i*3 = $C093
-        jmp psg_getatten
-  .elseif $C000+i*3 = $C096
-        jmp psg_getpan
-  .elseif $C000+i*3 = $C09F
-        jmp audio_init
-  .elseif $C000+i*3 = $C0A5
-        jmp ym_get_chip_type
-  .else
-        stp                     ; not implemented: the stop address names the entry
-        nop
-        nop
-  .endif
-.endrepeat
+        jmp bas_fmfreq              ; $C000
+        jmp bas_fmnote              ; $C003
+        jsr unimpl              ; $C006 bas_fmplaystring: not here (unimpl names it)
+        jmp bas_fmvib               ; $C009
+        jsr unimpl              ; $C00C bas_playstringvoice: not here (unimpl names it)
+        jmp bas_psgfreq             ; $C00F
+        jmp bas_psgnote             ; $C012
+        jmp bas_psgwav              ; $C015
+        jsr unimpl              ; $C018 bas_psgplaystring: not here (unimpl names it)
+        jmp notecon_bas2fm          ; $C01B
+        jmp notecon_bas2midi        ; $C01E
+        jmp notecon_bas2psg         ; $C021
+        jmp notecon_fm2bas          ; $C024
+        jmp notecon_fm2midi         ; $C027
+        jmp notecon_fm2psg          ; $C02A
+        jmp notecon_freq2bas        ; $C02D
+        jmp notecon_freq2fm         ; $C030
+        jmp notecon_freq2midi       ; $C033
+        jmp notecon_freq2psg        ; $C036
+        jmp notecon_midi2bas        ; $C039
+        jmp notecon_midi2fm         ; $C03C
+        jmp notecon_midi2psg        ; $C03F
+        jmp notecon_psg2bas         ; $C042
+        jmp notecon_psg2fm          ; $C045
+        jmp notecon_psg2midi        ; $C048
+        jmp psg_init                ; $C04B
+        jmp psg_playfreq            ; $C04E
+        jmp psg_read                ; $C051
+        jmp psg_setatten            ; $C054
+        jmp psg_setfreq             ; $C057
+        jmp psg_setpan              ; $C05A
+        jmp psg_setvol              ; $C05D
+        jmp psg_write               ; $C060
+        jmp ym_init                 ; $C063
+        jmp ym_loaddefpatches       ; $C066
+        jmp ym_loadpatch            ; $C069
+        jmp ym_loadpatchlfn         ; $C06C
+        jmp ym_playdrum             ; $C06F
+        jmp ym_playnote             ; $C072
+        jmp ym_setatten             ; $C075
+        jmp ym_setdrum              ; $C078
+        jmp ym_setnote              ; $C07B
+        jmp ym_setpan               ; $C07E
+        jmp ym_read                 ; $C081
+        jmp ym_release              ; $C084
+        jmp ym_trigger              ; $C087
+        jmp ym_write                ; $C08A
+        jsr unimpl              ; $C08D bas_fmchordstring: not here (unimpl names it)
+        jsr unimpl              ; $C090 bas_psgchordstring: not here (unimpl names it)
+        jmp psg_getatten            ; $C093
+        jmp psg_getpan              ; $C096
+        jmp ym_getatten             ; $C099
+        jmp ym_getpan               ; $C09C
+        jmp audio_init              ; $C09F
+        jmp psg_write               ; $C0A2
+        jmp ym_get_chip_type        ; $C0A5
 .assert * = $C0A8, error, "audio API table out of step"
 
-; audio_init: the YM2151 and the PSG to their silent reset state. C=0.
+; audio_init: the YM2151 and the PSG reset, and the YM2151's channels given the default
+; instruments (ym_loaddefpatches), as the official audio_init does. C=1 if the YM2151 failed.
 audio_init:
         jsr ym_init
-        jmp psg_init
+        jsr psg_init
+        jmp ym_loaddefpatches
+
+; unimpl: an entry the bank does not have. The emulator names it from the slot's address
+; (the return address: slot + 2) and the stop is at once, not a made-up result.
+unimpl:
+        lda #HC_UNIMPL_AUDIO
+        sta HOSTCALL
+        stp
 
 ; ---- the PSG ---------------------------------------------------------------------------
 ; Every PSG entry begins with ENTER: interrupts masked, the caller's P, A, X, RAM bank and
@@ -399,84 +439,7 @@ bas_psgwav:
         pla
         jmp leave_clc
 
-; ---- the YM2151 ------------------------------------------------------------------------
-
-; ym_get_chip_type: A = 2, the YM2151 (OPM) this machine has (0 none, 1 YM2164). X kept.
-ym_get_chip_type:
-        lda #2
-        rts
-
-; ym_write: A = value, X = YM2151 register; C=0. Waits while the chip reports busy.
-; A, X, Y kept.
-ym_write:
-        pha
-        jsr ym_wait
-        stx YM_ADDR
-        pla
-        sta YM_DATA
-        clc
-        rts
-
-; wait for the YM2151's busy flag (bit 7 of its status) to clear, for at most 256 reads
-ym_wait:
-        phy
-        ldy #0
-:       bit YM_DATA
-        bpl :+
-        dey
-        bne :-
-:       ply
-        rts
-
-; ym_init: every channel keyed off, every operator at full attenuation with the fastest
-; release, LFO and noise off, channels output left+right. C=0.
-ym_init:
-        ldx #0                  ; key off channels 0-7 (register $08: slots 0, channel X)
-:       txa
-        phx
-        ldx #$08
-        jsr ym_write
-        plx
-        inx
-        cpx #8
-        bne :-
-        ldx #$0F                ; noise off
-        lda #0
-        jsr ym_write
-        ldx #$18                ; LFO frequency
-        jsr ym_write
-        ldx #$19                ; AM depth 0, then PM depth 0
-        jsr ym_write
-        lda #$80
-        jsr ym_write
-        ldx #$1B                ; LFO waveform
-        lda #0
-        jsr ym_write
-        ldx #$20                ; $20-$27: left+right, no feedback, algorithm 0
-:       lda #$C0
-        jsr ym_write
-        inx
-        cpx #$28
-        bne :-
-:       lda #0                  ; $28-$5F: key codes, fractions, PMS/AMS, DT1/MUL
-        jsr ym_write
-        inx
-        cpx #$60
-        bne :-
-:       lda #$7F                ; $60-$7F: total level, silent
-        jsr ym_write
-        inx
-        cpx #$80
-        bne :-
-:       lda #0                  ; $80-$DF: attack, decay, sustain rates
-        jsr ym_write
-        inx
-        cpx #$E0
-        bne :-
-:       lda #$0F                ; $E0-$FF: sustain level 0, fastest release
-        jsr ym_write
-        inx
-        bne :-
-        clc
-        rts
 .endscope
+
+; for audiobas.s (BASIC's PSGFREQ and PSGNOTE play through them)
+.export psg_playfreq := audio::psg_playfreq, psg_setvol := audio::psg_setvol

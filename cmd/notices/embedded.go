@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+)
+
+// embeddedWork is third-party material x16scope carries as data inside one of its own
+// packages (not a Go module, so go list cannot name it): credited when a build links pkg.
+type embeddedWork struct {
+	pkg, title, note string
+	license          licenseFile
+}
+
+// embeddedWorks: the built-in ROM (package x16scope/rom embeds rom/x16scope-rom.bin) holds
+// the official audio bank's YM2151 instrument patches, drum tables and note tables,
+// converted by rom/genpatches (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio
+// directory under the 2-clause BSD license; the copyright is its authors' headers'.
+var embeddedWorks = []embeddedWork{{
+	pkg:   "x16scope/rom",
+	title: "Commander X16 ROM (x16-rom), audio bank data",
+	note: "The built-in ROM's bank 10 holds the official audio bank's YM2151 instrument patches,\n" +
+		"drum tables and note-conversion tables (x16-rom audio/fmpatches.s, fmpatchtables.s,\n" +
+		"audio_luts.s), converted unchanged. https://github.com/X16Community/x16-rom",
+	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: audio/ is 2-clause BSD)", text: []byte(bsd2X16Audio)},
+}}
+
+const bsd2X16Audio = `Copyright (c) 2022-2023 Barry Yost (a.k.a. ZeroByte), MooingLemur, Jestin,
+and the Commander X16 ROM contributors.
+All rights reserved.
+
+Redistribution and use in source and binary forms, with or without modification, are
+permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this list of
+   conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice, this list of
+   conditions and the following disclaimer in the documentation and/or other materials
+   provided with the distribution.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS
+OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF
+MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE
+COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
+EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF
+SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
+HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR
+TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS
+SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+`
+
+// linkedPackages is the import paths of a go list -deps -json listing.
+func linkedPackages(out []byte) (map[string]bool, error) {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	paths := map[string]bool{}
+	for {
+		var p listPackage
+		err := dec.Decode(&p)
+		if errors.Is(err, io.EOF) {
+			return paths, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		paths[p.ImportPath] = true
+	}
+}
