@@ -1,7 +1,7 @@
 ; memory_fill, memory_copy, memory_crc and memory_decompress (X16 Reference, KERNAL "Memory")
 ; with any source and target, I/O included: NCASE seeded random cases, each picking an op,
 ; a length (0 and 256 included, up to 511), RAM addresses (copies overlapping both ways) or one of
-; VERA's data ports ($9F23, $9F24), and VERA's two addresses, steps and ADDRSEL beforehand.
+; VERA's data ports ($9F23, $9F24), and VERA's two addresses, steps, ADDRSEL and DCSEL beforehand.
 ; core/rom_memdiff_test.go runs it on the built-in ROM and on the official one and wants the
 ; same results (rom/testdata/memdiff.golden holds the official's, for when no official ROM is
 ; at hand).
@@ -328,15 +328,15 @@ ioaddr: ldx #<VERA_DATA0
         rts
 
 ; vera_init: port 1 then port 0 at $08000 + 0-$FFF, a step of 0, 1, 2, 4 or 8 up or down
-; (so 511 steps stay in $07000-$09FFF), then ADDRSEL 0 or 1.
+; (so 511 steps stay in $07000-$09FFF), then VERA_CTRL.
 vera_init:
         lda #1
         jsr :+
         lda #0
         jsr :+
         jsr rnd
-        and #1
-        sta VERA_CTRL
+        and #7                  ; ADDRSEL and DCSEL 0-3 (which only the registers
+        sta VERA_CTRL           ; $9F29-$9F2C see): memory_decompress gives CTRL back
         rts
 :       sta VERA_CTRL
         jsr rnd
