@@ -37,7 +37,8 @@ const (
 	bsPSG     = 0x230 // $1F9C0-$1F9FF
 	bsSprites = 0x270 // $1FC00, 32 bytes
 	bsDone    = 0x2FF
-	bsSize    = 0x300
+	bsYM      = 0x300 // YM2151 registers $20-$FF (ym_read)
+	bsSize    = 0x3E0
 )
 
 func bootDump(t *testing.T, m *core.Machine) []byte {
@@ -93,6 +94,9 @@ var bootStateBuiltin = []bsField{
 	// KERNAL's audio init).
 	{"PSG voices", bsPSG, bsRepeat([]byte{0x00, 0x00, 0xC0, 0x3F}, 16)},
 	{"sprite attributes 0-3", bsSprites, make([]byte, 32)},
+	// The boot's audio_init loads the default instruments (ym_loaddefpatches, as the
+	// official boot) into the 8 channels; with none loaded $20-$27 read $C0 (RL on).
+	{"YM2151 $20-$27: RL, feedback and connection of the default instruments", bsYM, []byte{0xC4, 0xFC, 0xC4, 0xC0, 0xC3, 0xFC, 0xEC, 0xC4}},
 }
 
 // TestBootStateBuiltin pins the state the built-in ROM leaves for a program.
@@ -177,7 +181,7 @@ func bytesJoin(s []string) string {
 // is whatever RAM held: random in the official emulator).
 var bootStateWritten = [][2]int{
 	{0x000, 0x007}, {0x010, 0x02F}, {0x030, 0x041}, {0x048, 0x04E}, {0x050, 0x05F},
-	{0x060, 0x065}, {0x080, 0x0A0}, {0x100, 0x22C}, {0x230, 0x290}, {0x2FF, 0x300},
+	{0x060, 0x065}, {0x080, 0x0A0}, {0x100, 0x22C}, {0x230, 0x290}, {0x2FF, 0x3E0},
 }
 
 // TestBootStateAgainstX16emu checks x16scope's start of a program on the official ROM (the

@@ -20,10 +20,13 @@ import (
 // there (x16emuStartFrame), because its YM2151 clock stands still while the KERNAL boots
 // and the KERNAL's chip detection waits for a timer flag until its loop gives up
 // (docs/HARDWARE-NOTES.md, "YM2151 timers at boot"; TestStartFrameWithStillYMClock).
+// The built-in ROM boots into frame 3 (its audio_init's YM2151 writes take most of a frame)
+// and its SYS waits for line 182 of the next frame, the official ROM's start line.
 const (
-	builtinStartFrame  = 2
+	builtinStartFrame  = 4
 	officialStartFrame = 31
 	x16emuStartFrame   = 38
+	startLine          = 182 // both ROMs (TestStartLineOfficial, TestStartLineBuiltin)
 )
 
 // startFrame runs the program from power-on and returns the number of the frame during
@@ -70,7 +73,28 @@ func TestStartFrameBuiltin(t *testing.T) {
 // the chip's (docs/HARDWARE-NOTES.md, "YM2151 busy flag"), and its JMP (a) takes a cycle
 // less (TestLockstepBootFindings).
 func TestStartLineOfficial(t *testing.T) {
-	m, err := core.New(core.Config{ROM: officialROM(t)})
+	c, frame, line := startCycle(t, officialROM(t))
+	if c != 4078825 || frame != officialStartFrame || line != startLine {
+		t.Errorf("the program's first instruction runs at cycle %d, frame %d, line %d; want 4078825, %d, %d", c, frame, line, officialStartFrame, startLine)
+	}
+}
+
+// TestStartLineBuiltin pins where the built-in ROM starts the program: on the official
+// ROM's line (rom/src/kernal.s START_LINE), so a program whose start-up races its VSYNC
+// handler meets the interrupt where it does there (rom/testdata/startline.s).
+func TestStartLineBuiltin(t *testing.T) {
+	c, frame, line := startCycle(t, rom.Image())
+	t.Logf("the built-in ROM starts the program at cycle %d", c)
+	if frame != builtinStartFrame || line != startLine {
+		t.Errorf("the program's first instruction runs in frame %d, line %d; want %d, %d", frame, line, builtinStartFrame, startLine)
+	}
+}
+
+// startCycle runs testdata/startframe.prg from power-on to its first instruction and
+// returns that cycle, its frame (counted as the README does) and its scan line.
+func startCycle(t *testing.T, image []byte) (c uint64, frame, line int) {
+	t.Helper()
+	m, err := core.New(core.Config{ROM: image})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +112,11 @@ func TestStartLineOfficial(t *testing.T) {
 	for m.PC() != p.Entry && m.Frame() < 200 {
 		m.RunFrame()
 	}
-	c := m.Cycle()
-	frame, line := m.Frame()+1, c%core.CyclesPerFrame/core.CyclesPerLine
-	if c != 4078825 || frame != officialStartFrame || line != 182 {
-		t.Errorf("the program's first instruction runs at cycle %d, frame %d, line %d; want 4078825, %d, 182", c, frame, line, officialStartFrame)
+	if m.PC() != p.Entry {
+		t.Fatal("the program did not start within 200 frames")
 	}
+	c = m.Cycle()
+	return c, int(m.Frame()) + 1, int(c % core.CyclesPerFrame / core.CyclesPerLine)
 }
 
 func TestStartFrameOfficial(t *testing.T) {

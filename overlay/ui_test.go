@@ -317,7 +317,7 @@ func TestZoneRows(t *testing.T) {
 
 func TestUIApplyZonesAndLoad(t *testing.T) {
 	u, r := newTestUI(t, ShowAll, smokePRG(t))
-	run(u, 2)
+	run(u, 4) // the program starts in frame 4 (README "Frame numbers")
 	r.take()
 	if msg := u.ApplyZones([]ZoneRow{{Name: "echo", Start: "$0801", End: "$9EFF"}}); msg != "applied 1 zones" {
 		t.Fatalf("apply: %q", msg)

@@ -36,7 +36,7 @@ func TestRunHello(t *testing.T) {
 		"HELLO FROM THE X16\n",
 		"entry $080D (BASIC SYS stub)",
 		"rom: x16scope built-in ROM",
-		"returned to READY in frame 2; the machine runs on to frame 10\n",
+		"returned to READY in frame 4; the machine runs on to frame 10\n",
 		"outcome: returned to READY\n",
 		"returned: A=$37 X=$12 Y=$34",
 		"frames: 10\n",
@@ -53,7 +53,7 @@ func TestReturnedProgramRunsOnInItsHandler(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
 	}
-	wantLines(t, out, "returned to READY in frame 2; the machine runs on to frame 120\n", "TICK\n", "TOCK\n", "frames: 120\n")
+	wantLines(t, out, "returned to READY in frame 4; the machine runs on to frame 120\n", "TICK\n", "TOCK\n", "frames: 120\n")
 	// profile runs it on as well: every frame to --frames is profiled
 	code, out, errs = runCLI("profile", "testdata/hookret.prg", "--frames", "120", "--json")
 	if code != 0 || !strings.Contains(out, `"count": 120`) {

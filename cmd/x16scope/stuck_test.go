@@ -40,7 +40,7 @@ func TestStuckProgramRunsToItsFrames(t *testing.T) {
 		if !strings.Contains(out, "frames: 120") || !strings.Contains(out, "(frame 120)") {
 			t.Fatalf("mode %d: did not run to frame 120:\n%s", tc.mode, out)
 		}
-		if tc.mode != 2 && !strings.Contains(out, "in frame 3; the machine runs on to frame 120") {
+		if tc.mode != 2 && !strings.Contains(out, "in frame 5; the machine runs on to frame 120") {
 			t.Errorf("mode %d: the stop's frame is not reported:\n%s", tc.mode, out)
 		}
 		for _, f := range []string{"frame-000040.png", "frame-000080.png", "frame-000120.png"} {
@@ -76,7 +76,7 @@ func TestProfileOfAHungProgramCoversItsFrames(t *testing.T) {
 	if s.Frames.Count != 120 || s.Frames.Last != 120 {
 		t.Fatalf("profile covers frames %d-%d (%d), want 120 frames up to 120", s.Frames.First, s.Frames.Last, s.Frames.Count)
 	}
-	if !strings.Contains(errs, "jump to itself") || !strings.Contains(errs, "in frame 3") {
+	if !strings.Contains(errs, "jump to itself") || !strings.Contains(errs, "in frame 5") {
 		t.Errorf("stderr %q lacks the diagnosis and its frame", errs)
 	}
 }

@@ -6,7 +6,7 @@
 .import cursor_blink
 .export hostcall, unimpl, jiffy_tick, start, nmi_default, irq_default, brk_default
 .export rdtim, settim, iobase, memtop_fn, membot_fn, entropy_get, restor, vector_fn
-.export irq_ret, ioinit, copy_ram_code
+.export irq_ret, ioinit, copy_ram_code, wait_start_line
 .import ext_init
 .import edkey_reset, jsrfar, math_init
 
@@ -39,9 +39,9 @@ start:
         jsr ext_init            ; extapi state (extapi.s)
         jsr edkey_reset         ; no custom BASIN key handler (edkey.s; RAM bank 0)
         jsr math_init           ; RND's first seed (math.s)
-        jsr jsrfar              ; bank 10's PSG state: no attenuation (audio.s psg_init)
-        .word $C04B
-        .byte 10
+        jsr jsrfar              ; bank 10's audio_init, where the official boot calls it
+        .word $C09F             ; (after cint): the YM2151 found and reset, the PSG reset,
+        .byte 10                ; the default instruments in all 8 FM channels (audio.s)
         lda #$00
         sta memtop
         lda #$9F
@@ -132,6 +132,33 @@ sys_addr = * + 1
         rts
         .reloc
 sys_tramp_end:
+
+; START_LINE: the scan line on which the official ROM runs a pasted program's first
+; instruction (frame 31, line 182: x16scope's own measurement, core TestStartLineOfficial).
+; A program whose start-up races its own VSYNC handler (the starter kit's CRAZYPONG clears
+; the screen with a row counter its $0314 handler also writes) finishes before VSYNC there;
+; started on another line, the interrupt lands in the loop. So SYS starts a program on it.
+START_LINE = 182
+
+; wait_start_line: return early in scan-out line START_LINE. VERA's SCANLINE (IRQLINE_L
+; read, IEN bit 6 its bit 8) is the composer's render counter, one ahead of the line being
+; scanned out (vera/timing.go scanline), so it reads START_LINE during the line before.
+; That line is waited for first, so the wait ends within a loop pass of START_LINE's start
+; whatever line it begins on; at most a frame. Interrupts stay as they are: the VSYNC
+; handler runs at line 480, far from these lines. P is kept: the program finds the flags
+; SYS left, as on the official ROM (core TestBootStateAgainstOfficial).
+wait_start_line:
+        php
+:       lda VERA_IRQLINE_L      ; low byte first: bit 8 read after it is of the same line
+        cmp #<START_LINE        ; or of the next, which has the same bit 8
+        bne :-
+        bit VERA_IEN
+        bvs :-
+:       lda VERA_IRQLINE_L
+        cmp #<(START_LINE+1)
+        bne :-
+        plp
+        rts
 
 ; RESTOR: default RAM vectors $0314-$0333 (7.2)
 restor:

@@ -7,7 +7,7 @@
 .importzp KEYMAP_LAYERS
 .import screen_set_charset
 .import chrout_screen, cursor_show, cursor_hide, primm
-.import sys_addr
+.import sys_addr, wait_start_line
 .export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
 .export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
 .export joystick_init, joystick_scan, joystick_get
@@ -674,6 +674,7 @@ readline_command:
         sta sys_addr
         lda ptr1+1
         sta sys_addr+1
+        jsr wait_start_line     ; the official ROM's start line (kernal.s START_LINE)
         jsr sys_ram
         php                     ; hand the program's registers to the emulator: a program
         sta hc_a                ; StartPRG started has ended (EventExit)

@@ -16,6 +16,8 @@
 ;   $230 the PSG's registers (VRAM $1F9C0-$1F9FF: 16 voices x 4 bytes)
 ;   $270 sprite attributes 0-3 (VRAM $1FC00, 32 bytes)
 ;   $2FF $A5 when the dump is complete
+;   $300 the YM2151's registers $20-$FF as ym_read (bank 10, C=0) has them: the default
+;        instruments audio_init loads at boot (224 bytes)
 ; It returns with RTS, or ends with JMP $FFFF when exit_ffff is set (the official
 ; emulator exits there and, with -dump R, writes its RAM to dump.bin).
 .include "prg.inc"
@@ -159,6 +161,20 @@ SCREEN      = $FFED
         jsr SCREEN
         stx DUMP+$63
         sty DUMP+$64
+
+        ; the YM2151 as the boot's audio_init left it, through the audio bank's shadow
+        lda $01
+        pha
+        lda #10
+        sta $01
+        ldx #$20
+:       clc
+        jsr $C081               ; ym_read: A = register X
+        sta DUMP+$300-$20,x
+        inx
+        bne :-
+        pla
+        sta $01
 
         lda #$A5
         sta DUMP+$2FF
