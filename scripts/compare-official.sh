@@ -12,8 +12,8 @@
 # says what the edit does; the build is cached by the checkout's commit).
 #
 # Frame numbers count from power-on in all three (README, "Frame numbers"). A program
-# starts in frame 31 in x16scope on the official ROM and in frame 2 or 3 on the built-in
-# ROM; in the official emulator in frame 38 with -sound none (its YM2151 never runs, and
+# starts in frame 31 in x16scope on the official ROM and in frame 4 on the built-in ROM
+# (both on scan line 182); in the official emulator in frame 38 with -sound none (its YM2151 never runs, and
 # the KERNAL's chip detection waits for a timer flag until its loop gives up), but with
 # sound on (as here) in frame 31 too, 120 scan lines sooner than x16scope: its YM2151's busy
 # flag clears sooner than the chip's (docs/HARDWARE-NOTES.md; scripts/lockstep.sh finds

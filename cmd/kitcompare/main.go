@@ -8,8 +8,8 @@
 //
 // For each program it reports whether x16scope on the official ROM shows the official
 // emulator's frame N, the same picture a frame or two apart, or how many pixels differ;
-// the same for the built-in ROM, aligned on the program's start (the built-in ROM boots in
-// 2 frames, the official in about 30); BASIC programs need the official ROM's BASIC, and
+// the same for the built-in ROM, aligned on the program's start (the built-in ROM starts
+// it in frame 4, the official in frame 31); BASIC programs need the official ROM's BASIC, and
 // the built-in ROM's answer to them is reported. With -md it rewrites the table between
 // the markers in that Markdown file, keeping each program's "Why" column; each program's
 // result is kept in OUT, so a run with -only updates its programs' rows of the table.

@@ -46,7 +46,7 @@ func TestKitAgainstOfficial(t *testing.T) {
 		}
 	}
 	// The program starts in frame 31 in both emulators, and the built-in ROM's start is
-	// found (its frame 2 or 3).
+	// found (its frame 4).
 	if !strings.HasPrefix(row, "| `DEMOS/RED` | machine code | 31 / 31 / ") || !strings.Contains(row, "| identical |") {
 		t.Errorf("row %q\n%s", row, stdout.String())
 	}

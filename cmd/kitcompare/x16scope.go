@@ -20,7 +20,7 @@ type scopeRun struct {
 // skip on, the folder as device 8) and runs the machine frame by frame whatever the
 // program does. The target frame is n; with officialStart set (align), it is as many
 // frames after the program's own start as the official emulator's frame n is after its
-// start: the built-in ROM boots in 2 frames where the official ROM takes 30.
+// start: the built-in ROM starts programs in frame 4, the official ROM in frame 31.
 func runScope(romImage []byte, dir, file string, n, officialStart uint64, align bool) (scopeRun, error) {
 	var r scopeRun
 	data, err := os.ReadFile(file)
