@@ -3,7 +3,6 @@ package core_test
 import (
 	"encoding/hex"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -100,23 +99,7 @@ func aymResults(m *core.Machine) []string {
 var aymOpen = map[int]bool{}
 
 func aymDiff(got, want []string) []string {
-	var d []string
-	for i := 0; i < max(len(got), len(want)); i++ {
-		if i < aymSteps && aymOpen[i] {
-			continue
-		}
-		g, w := "(none)", "(none)"
-		if i < len(got) {
-			g = got[i]
-		}
-		if i < len(want) {
-			w = want[i]
-		}
-		if g != w {
-			d = append(d, fmt.Sprintf("built-in %q, official %q", g, w))
-		}
-	}
-	return d
+	return diffResults(got, want, func(i int) bool { return i < aymSteps && aymOpen[i] })
 }
 
 // TestAudioYMBuiltin runs audioym.prg on the built-in ROM: hand-checked results, then all of
@@ -138,16 +121,7 @@ func TestAudioYMBuiltin(t *testing.T) {
 			t.Errorf("%s never called: change the seed", o.name)
 		}
 	}
-	data, err := os.ReadFile(aymGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if !strings.HasPrefix(l, "#") {
-			want = append(want, l)
-		}
-	}
+	want := readResultGolden(t, aymGolden)
 	if d := aymDiff(got, want); len(d) > 0 {
 		t.Errorf("%d results differ from the official ROM's (%s):\n%s", len(d), aymGolden, strings.Join(d, "\n"))
 	}
@@ -158,14 +132,7 @@ func TestAudioYMBuiltin(t *testing.T) {
 func TestAudioYMOfficial(t *testing.T) {
 	om := runOfficial(t, nil, "audioym.prg", 1200, nil, nil)
 	want := aymResults(om)
-	if os.Getenv("AUDIO_GOLDEN") == "write" {
-		text := "# The official ROM's results for rom/testdata/audioym.s (core/rom_audio_test.go).\n" +
-			"# Written by AUDIO_GOLDEN=write X16_ROM=... go test ./core -run TestAudioYMOfficial\n" +
-			strings.Join(want, "\n") + "\n"
-		if err := os.WriteFile(aymGolden, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeResultGolden(t, "AUDIO_GOLDEN", aymGolden, "audioym.s", "TestAudioYMOfficial", want)
 	m := startBuiltin(t, nil, "audioym.prg")
 	runToExit(t, m, "audioym.prg", 600, nil)
 	if d := aymDiff(aymResults(m), want); len(d) > 0 {
@@ -286,17 +253,8 @@ func TestAudioNoteBuiltin(t *testing.T) {
 		}
 	}
 	anCheckBas(t, res)
-	data, err := os.ReadFile(anGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if !strings.HasPrefix(l, "#") {
-			want = append(want, l)
-		}
-	}
-	if d := aymDiff(anLines(res), want); len(d) > 0 {
+	want := readResultGolden(t, anGolden)
+	if d := diffResults(anLines(res), want, nil); len(d) > 0 {
 		t.Errorf("%d results differ from the official ROM's (%s):\n%s", len(d), anGolden, strings.Join(d, "\n"))
 	}
 }
@@ -306,15 +264,8 @@ func TestAudioNoteBuiltin(t *testing.T) {
 func TestAudioNoteOfficial(t *testing.T) {
 	om := runOfficial(t, nil, "audionote.prg", 1200, nil, nil)
 	want := anLines(anResults(om))
-	if os.Getenv("AUDIO_GOLDEN") == "write" {
-		text := "# The official ROM's results for rom/testdata/audionote.s (core/rom_audio_test.go).\n" +
-			"# Written by AUDIO_GOLDEN=write X16_ROM=... go test ./core -run TestAudioNoteOfficial\n" +
-			strings.Join(want, "\n") + "\n"
-		if err := os.WriteFile(anGolden, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if d := aymDiff(anLines(runAudioNote(t)), want); len(d) > 0 {
+	writeResultGolden(t, "AUDIO_GOLDEN", anGolden, "audionote.s", "TestAudioNoteOfficial", want)
+	if d := diffResults(anLines(runAudioNote(t)), want, nil); len(d) > 0 {
 		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d[:min(len(d), 40)], "\n"))
 	}
 }
@@ -392,7 +343,7 @@ func TestAudioLoadPatchLFNOfficial(t *testing.T) {
 	want := audiolfnResults(om)
 	m := startBuiltin(t, audiolfnFS(t), "audiolfn.prg")
 	runToExit(t, m, "audiolfn.prg", 600, nil)
-	if d := aymDiff(audiolfnResults(m), want); len(d) > 0 {
+	if d := diffResults(audiolfnResults(m), want, nil); len(d) > 0 {
 		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d, "\n"))
 	}
 }

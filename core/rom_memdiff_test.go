@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/crc32"
-	"os"
 	"strings"
 	"testing"
 
@@ -136,23 +135,6 @@ func mdUndocumented(b, o *core.Machine) []string {
 	return d
 }
 
-func mdDiff(got, want []string) []string {
-	var d []string
-	for i := range max(len(got), len(want)) {
-		g, w := "(none)", "(none)"
-		if i < len(got) {
-			g = got[i]
-		}
-		if i < len(want) {
-			w = want[i]
-		}
-		if g != w {
-			d = append(d, fmt.Sprintf("built-in %q\n official %q", g, w))
-		}
-	}
-	return d
-}
-
 func mdRunBuiltin(t *testing.T) *core.Machine {
 	t.Helper()
 	m := startBuiltin(t, nil, "memdiff.prg")
@@ -184,17 +166,8 @@ func TestMemDiffBuiltin(t *testing.T) {
 	if zero == 0 {
 		t.Error("no case of length 0: change the seed")
 	}
-	data, err := os.ReadFile(mdGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if !strings.HasPrefix(l, "#") {
-			want = append(want, l)
-		}
-	}
-	if d := mdDiff(mdResults(m), want); len(d) > 0 {
+	want := readResultGolden(t, mdGolden)
+	if d := diffResults(mdResults(m), want, nil); len(d) > 0 {
 		t.Errorf("%d results differ from the official ROM's (%s):\n%s", len(d), mdGolden, strings.Join(d, "\n"))
 	}
 }
@@ -204,16 +177,9 @@ func TestMemDiffBuiltin(t *testing.T) {
 func TestMemDiffOfficial(t *testing.T) {
 	om := runOfficial(t, nil, "memdiff.prg", 2400, mdPokeBlocks, nil)
 	want := mdResults(om)
-	if os.Getenv("MEMDIFF_GOLDEN") == "write" {
-		text := "# The official ROM's results for rom/testdata/memdiff.s (core/rom_memdiff_test.go).\n" +
-			"# Written by MEMDIFF_GOLDEN=write X16_ROM=... go test ./core -run TestMemDiffOfficial\n" +
-			strings.Join(want, "\n") + "\n"
-		if err := os.WriteFile(mdGolden, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeResultGolden(t, "MEMDIFF_GOLDEN", mdGolden, "memdiff.s", "TestMemDiffOfficial", want)
 	m := mdRunBuiltin(t)
-	if d := mdDiff(mdResults(m), want); len(d) > 0 {
+	if d := diffResults(mdResults(m), want, nil); len(d) > 0 {
 		t.Errorf("%d results differ:\n%s", len(d), strings.Join(d, "\n"))
 	}
 	for _, l := range mdUndocumented(m, om) {

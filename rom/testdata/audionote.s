@@ -118,17 +118,4 @@ ops:    .word $C01B, 0          ; 0 notecon_bas2fm
         .word $C048, 1          ; 15 notecon_psg2midi
 NOPS = (* - ops) / 4
 
-; rnd: A = the next LFSR byte (x^16 + x^14 + x^13 + x^11 + 1, 8 steps). X, Y kept.
-rnd:    phx
-        ldx #8
-:       lsr seed+1
-        ror seed
-        bcc :+
-        lda seed+1
-        eor #$B4
-        sta seed+1
-:       dex
-        bne :--
-        lda seed
-        plx
-        rts
+.include "rnd.inc"

@@ -204,17 +204,4 @@ loadrom:
         sec
         jmp $C069
 
-; rnd: A = the next LFSR byte (x^16 + x^14 + x^13 + x^11 + 1, 8 steps). X, Y kept.
-rnd:    phx
-        ldx #8
-:       lsr seed+1
-        ror seed
-        bcc :+
-        lda seed+1
-        eor #$B4
-        sta seed+1
-:       dex
-        bne :--
-        lda seed
-        plx
-        rts
+.include "rnd.inc"

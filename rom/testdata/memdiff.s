@@ -469,19 +469,6 @@ sum:    clc
         sta s2+1
         rts
 
-; rnd: a 16-bit Galois LFSR, 8 steps a byte
-rnd:    phx
-        ldx #8
-:       lsr seed+1
-        ror seed
-        bcc :+
-        lda seed+1
-        eor #$B4
-        sta seed+1
-:       dex
-        bne :--
-        plx
-        lda seed                ; N and Z from the byte
-        rts
+.include "rnd.inc"
 
 .segment "RODATA"
