@@ -16,6 +16,8 @@
 //
 //	go run ./cmd/kitcompare -kit sdcard_root -emu x16emu-shot -rom rom.bin [-frame 600]
 //	    [-out DIR] [-md docs/REAL-PROGRAMS.md] [-only REGEXP] [-j 4] [-warp] [-list]
+//	go run ./cmd/kitcompare -prg FILE [-fs DIR] [-align] -emu x16emu-shot -rom rom.bin
+//	    [-frame N] [-out DIR]        (one program: scripts/compare-official.sh)
 package main
 
 import (
@@ -44,10 +46,11 @@ func main() {
 
 type options struct {
 	kit, emu, rom, out, md string
+	prg, fs                string // one program instead of a kit, and its device 8
 	frame                  uint64
 	only                   *regexp.Regexp
 	jobs                   int
-	list, warp             bool
+	list, warp, align      bool
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -65,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.IntVar(&o.jobs, "j", 4, "programs compared at once (the official emulator runs in real time, mostly asleep)")
 	fl.BoolVar(&o.warp, "warp", false, "run the official emulator in warp: quicker, but programs timed by the YM2151 differ (not for the table)")
 	fl.BoolVar(&o.list, "list", false, "list the programs and stop")
+	fl.StringVar(&o.prg, "prg", "", "compare this one program instead of a kit (scripts/compare-official.sh)")
+	fl.StringVar(&o.fs, "fs", "", "with -prg: the folder that is device 8 in all three (used in place, not copied)")
+	fl.BoolVar(&o.align, "align", false, "with -prg: align x16scope's official-ROM picture on the program's start too")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -75,9 +81,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if o.kit == "" || (!o.list && (o.emu == "" || o.rom == "")) || o.frame < 10 || o.jobs < 1 {
-		fmt.Fprintln(stderr, "kitcompare: -kit, -emu and -rom are needed (-frame at least 10, -j at least 1)")
+	if (o.kit == "") == (o.prg == "") || (!o.list && (o.emu == "" || o.rom == "")) || o.frame < 10 || o.jobs < 1 {
+		fmt.Fprintln(stderr, "kitcompare: -kit or -prg, -emu and -rom are needed (-frame at least 10, -j at least 1)")
 		return 2
+	}
+	// The official emulator runs in OUT's folders: every path it is given must be absolute.
+	for _, p := range []*string{&o.out, &o.prg, &o.fs} {
+		if *p != "" {
+			if *p, err = filepath.Abs(*p); err != nil {
+				fmt.Fprintln(stderr, "kitcompare:", err)
+				return 1
+			}
+		}
+	}
+	if o.prg != "" {
+		return runOne(o, stdout, stderr)
 	}
 	progs, err := findPrograms(o.kit)
 	if err != nil {
@@ -207,10 +225,24 @@ func compareProgram(o options, official []byte, p program) result {
 			return r
 		}
 	}
+	pics := compareFile(o, official, &r, dev, file, work, false)
+	if !r.Official.Same() || !r.Builtin.Same() {
+		savePictures(work, pics)
+	}
+	return r
+}
+
+// compareFile runs the program file on the official emulator and on x16scope's two ROMs,
+// dev being device 8 ("" for none), and fills r's figures. x16scope's official-ROM
+// picture is the same frame as the official emulator's unless alignOfficial; its built-in
+// ROM picture is always aligned on the program's start. It returns the official picture
+// and x16scope's closest ones (nil where a run failed).
+func compareFile(o options, official []byte, r *result, dev, file, work string, alignOfficial bool) [3]*image.RGBA {
+	var pics [3]*image.RGBA
 	data, err := os.ReadFile(file)
 	if err != nil {
 		r.OfficialErr = err.Error()
-		return r
+		return pics
 	}
 	entry := -1
 	if prg, err := core.ParsePRG(data); err == nil && !prg.BASIC {
@@ -220,11 +252,10 @@ func compareProgram(o options, official []byte, p program) result {
 	r.OfficialStart = off.Start
 	if err != nil {
 		r.OfficialErr = err.Error()
-		return r
+		return pics
 	}
-	pics := []*image.RGBA{off.Picture, nil, nil}
-	// Official ROM: the same frame number, as both boot the same ROM.
-	if s, err := runScope(official, dev, file, o.frame, 0, false); err != nil {
+	pics[0] = off.Picture
+	if s, err := runScope(official, dev, file, o.frame, off.Start, alignOfficial); err != nil {
 		r.OfficialXErr = err.Error()
 	} else {
 		r.OfficialStartX = s.Start
@@ -238,15 +269,54 @@ func compareProgram(o options, official []byte, p program) result {
 		r.Builtin, _ = judge(off.Picture, s.Pictures)
 		pics[2] = s.Pictures[2+r.Builtin.BestOff]
 	}
-	if !r.Official.Same() || !r.Builtin.Same() {
-		savePNG(filepath.Join(work, "side.png"), sideBySide(pics))
-		for i, name := range []string{"", "diff-official.png", "diff-builtin.png"} {
-			if i > 0 && pics[i] != nil {
-				savePNG(filepath.Join(work, name), diffMask(off.Picture, pics[i]))
-			}
+	return pics
+}
+
+// savePictures writes the three pictures side by side and the differing pixels of each
+// x16scope picture as a mask.
+func savePictures(work string, pics [3]*image.RGBA) {
+	savePNG(filepath.Join(work, "side.png"), sideBySide(pics))
+	for i, name := range []string{"", "diff-official.png", "diff-builtin.png"} {
+		if i > 0 && pics[0] != nil && pics[i] != nil {
+			savePNG(filepath.Join(work, name), diffMask(pics[0], pics[i]))
 		}
 	}
-	return r
+}
+
+// runOne compares one program (-prg), as scripts/compare-official.sh asks: the three
+// pictures are kept in OUT whatever they show, and the two x16scope pictures are also
+// compared with each other (what the ROM alone changes).
+func runOne(o options, stdout, stderr io.Writer) int {
+	official, err := os.ReadFile(o.rom)
+	if err != nil {
+		fmt.Fprintln(stderr, "kitcompare:", err)
+		return 1
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		fmt.Fprintln(stderr, "kitcompare:", err)
+		return 1
+	}
+	r := result{Program: program{Name: filepath.Base(o.prg)}}
+	pics := compareFile(o, official, &r, o.fs, o.prg, o.out, o.align)
+	if r.OfficialErr != "" {
+		fmt.Fprintln(stderr, "kitcompare:", r.OfficialErr)
+		return 1
+	}
+	fmt.Fprintf(stdout, "official emulator (frame %d): the program started in frame %d\n", o.frame, r.OfficialStart)
+	fmt.Fprintf(stdout, "x16scope official ROM (started in frame %d): %s\n", r.OfficialStartX, r.OfficialText())
+	fmt.Fprintf(stdout, "x16scope built-in ROM (started in frame %d, frame %d): %s\n", r.BuiltinStart, r.BuiltinTarget, r.BuiltinText())
+	if pics[1] != nil && pics[2] != nil {
+		v, _ := judge(pics[1], [5]*image.RGBA{2: pics[2]})
+		fmt.Fprintf(stdout, "x16scope built-in vs official ROM: %s\n", v)
+	}
+	for i, name := range []string{"official.png", "x16scope-official.png", "x16scope-builtin.png"} {
+		if pics[i] != nil {
+			savePNG(filepath.Join(o.out, name), pics[i])
+		}
+	}
+	savePictures(o.out, pics)
+	fmt.Fprintf(stdout, "pictures: %s (official emulator | x16scope official ROM | x16scope built-in ROM)\n", filepath.Join(o.out, "side.png"))
+	return 0
 }
 
 // workDir is where a program's copy, pictures and result go.
@@ -280,7 +350,7 @@ func loadResults(out string, progs []program) []result {
 
 // sideBySide lays out the official emulator's picture and x16scope's two (the closest
 // frames) with a magenta gap, for a person to look at.
-func sideBySide(pics []*image.RGBA) *image.RGBA {
+func sideBySide(pics [3]*image.RGBA) *image.RGBA {
 	side := image.NewRGBA(image.Rect(0, 0, 3*width+16, height))
 	draw.Draw(side, side.Rect, image.NewUniform(magenta), image.Point{}, draw.Src)
 	for i, p := range pics {

@@ -24,8 +24,8 @@ type officialRun struct {
 var startLine = regexp.MustCompile(`(?m)^x16shot: start frame (\d+)$`)
 
 // runOfficial runs the official emulator, built with scripts/official-shot.sh's edit, on
-// the program file (a path): -prg FILE -run as its users start programs, the program's folder as its
-// host file system, RAM zeroed at power-on (x16scope's RAM starts zeroed; random RAM would
+// the program file (a path): -prg FILE -run as its users start programs, dir (if any) as
+// its host file system, RAM zeroed at power-on (x16scope's RAM starts zeroed; random RAM would
 // make the runs differ from each other) and VIA #2 fitted (-via2: the X16's boards carry
 // it at $9F10, and x16scope has it). It runs in real time (10 s for 600 frames, mostly
 // asleep): its YM2151 advances only as its audio thread takes samples, so in warp a
@@ -35,7 +35,10 @@ var startLine = regexp.MustCompile(`(?m)^x16shot: start frame (\d+)$`)
 // address whose first execution marks the program's start, or -1.
 func runOfficial(ctx context.Context, emu, rom, dir, file string, entry int, n uint64, work string, warp bool) (officialRun, error) {
 	shot := filepath.Join(work, "official.png")
-	args := []string{"-rom", rom, "-prg", file, "-run", "-fsroot", dir, "-zeroram", "-via2"}
+	args := []string{"-rom", rom, "-prg", file, "-run", "-zeroram", "-via2"}
+	if dir != "" {
+		args = append(args, "-fsroot", dir)
+	}
 	if warp {
 		args = append(args, "-warp")
 	}

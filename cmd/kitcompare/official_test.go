@@ -51,3 +51,31 @@ func TestKitAgainstOfficial(t *testing.T) {
 		t.Errorf("row %q\n%s", row, stdout.String())
 	}
 }
+
+// TestOneProgramAgainstOfficial: -prg (scripts/compare-official.sh) on the same program,
+// its pictures kept whatever they show.
+func TestOneProgramAgainstOfficial(t *testing.T) {
+	if os.Getenv("X16EMU_SRC") == "" || os.Getenv("X16_ROM") == "" {
+		t.Skip("X16EMU_SRC and X16_ROM are not both set: this test builds and runs the official emulator (X16Community/x16-emulator) with the official ROM")
+	}
+	out, err := exec.Command("bash", "../../scripts/official-shot.sh").Output()
+	if err != nil {
+		t.Fatalf("scripts/official-shot.sh: %v", err)
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-prg", "../../core/testdata/startframe.prg", "-emu", strings.TrimSpace(string(out)),
+		"-rom", os.Getenv("X16_ROM"), "-out", dir, "-frame", "60"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "x16scope official ROM (started in frame 31): identical") {
+		t.Errorf("report:\n%s", stdout.String())
+	}
+	for _, f := range []string{"official.png", "x16scope-official.png", "x16scope-builtin.png", "side.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+

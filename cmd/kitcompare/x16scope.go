@@ -32,11 +32,13 @@ func runScope(romImage []byte, dir, file string, n, officialStart uint64, align 
 		return r, err
 	}
 	m.SetIdleSkip(true)
-	fsys, err := core.NewDirFS(dir)
-	if err != nil {
-		return r, err
+	if dir != "" {
+		fsys, err := core.NewDirFS(dir)
+		if err != nil {
+			return r, err
+		}
+		m.SetFileSystem(fsys)
 	}
-	m.SetFileSystem(fsys)
 	p, err := m.StartPRG(data)
 	if err != nil {
 		return r, err
