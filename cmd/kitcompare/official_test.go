@@ -78,4 +78,3 @@ func TestOneProgramAgainstOfficial(t *testing.T) {
 		}
 	}
 }
-
