@@ -24,6 +24,16 @@ func bitmap(m *core.Machine) []byte {
 
 func px(b []byte, x, y int) byte { return b[y*320+x] }
 
+// firstPixelDiff finds the first pixel where two 320x240 bitmaps differ.
+func firstPixelDiff(a, b []byte) (x, y int, differ bool) {
+	for i := range a {
+		if a[i] != b[i] {
+			return i % 320, i / 320, true
+		}
+	}
+	return 0, 0, false
+}
+
 // checkDigest compares a bitmap's SHA-256 with the one recorded from the built-in ROM once
 // TestOfficial* (X16_ROM set) had shown it equal to the official ROM's wherever the two
 // must agree: without the official ROM, a change of any pixel still fails.
@@ -47,8 +57,8 @@ func TestBuiltinGraphics(t *testing.T) {
 
 // the bitmaps of graph.prg, gtext.prg and console.prg's steps on the built-in ROM
 const (
-	digestGraph = "197694ca148157b2c391dceaeecde195de1e6530e0799312f8300aa2baac5544"
-	digestText  = "941e0660cb0007331d9a7771f2b0ca6cc9df256ded3dae2f45fbe3828c544799"
+	digestGraph = "4c89af1928131cbc3f742246318373ef7a027b2aa5a548e71d64c9b3add7556b"
+	digestText  = "d9516b3f2c35151fb0fb04146c3018437586e1d4d2d6cea9690d7d246e50d116"
 )
 
 var digestConsole = [6]string{
@@ -192,21 +202,21 @@ func TestBuiltinGraphicsText(t *testing.T) {
 	if r := result(m, 0x0420); r.carry() {
 		t.Errorf("GRAPH_put_char: C=1")
 	}
-	if x := int(m.Peek(0x0424)) | int(m.Peek(0x0425))<<8; x != 18 {
-		t.Errorf("GRAPH_put_char: x after = %d, want 18", x)
+	if x := int(m.Peek(0x0424)) | int(m.Peek(0x0425))<<8; x != 16 {
+		t.Errorf("GRAPH_put_char: x after = %d, want 16 (the system font's 'A' is 6 wide)", x)
 	}
 	if m.Peek(0x0426) != 230 {
 		t.Errorf("GRAPH_put_char: y after = %d, want 230", m.Peek(0x0426))
 	}
-	if r := result(m, 0x0428); r.carry() || r.a != 6 || r.x != 8 || r.y != 8 {
-		t.Errorf("GRAPH_get_char_size 'A': %+v, want C=0 A=6 X=8 Y=8", r)
+	if r := result(m, 0x0428); r.carry() || r.a != 6 || r.x != 6 || r.y != 9 {
+		t.Errorf("GRAPH_get_char_size 'A': %+v, want C=0 A=6 X=6 Y=9 (baseline, width, height)", r)
 	}
 	if r := result(m, 0x042C); !r.carry() || r.x != 0x40 {
 		t.Errorf("GRAPH_get_char_size bold: %+v, want C=1 X=$40", r)
 	}
 	ink := 0
 	for y := 224; y < 232; y++ { // cell: top = 230 - 6
-		for x := 10; x < 18; x++ {
+		for x := 10; x < 16; x++ {
 			if px(b, x, y) == 0 {
 				ink++
 			}
@@ -215,13 +225,13 @@ func TestBuiltinGraphicsText(t *testing.T) {
 	if ink < 10 {
 		t.Errorf("GRAPH_put_char 'A': %d black pixels in its cell, want the glyph", ink)
 	}
-	if px(b, 9, 227) != 1 || px(b, 18, 227) != 1 || px(b, 13, 223) != 1 {
+	if px(b, 9, 227) != 1 || px(b, 16, 227) != 1 || px(b, 13, 223) != 1 {
 		t.Errorf("GRAPH_put_char 'A' drew outside its cell")
 	}
 }
 
-// TestOfficialGraphics runs graph.prg on the official ROM: the shapes (everything but the
-// text cell) must match the built-in ROM's pixel for pixel.
+// TestOfficialGraphics runs graph.prg on the official ROM: the shapes and the text (both
+// ROMs have the official system font) must match the built-in ROM's pixel for pixel.
 func TestOfficialGraphics(t *testing.T) {
 	mo := runOfficial(t, nil, "graph.prg", 300, nil, nil)
 	mb := runBuiltin(t, nil, "graph.prg")
@@ -232,9 +242,6 @@ func TestOfficialGraphics(t *testing.T) {
 	bad := 0
 	for y := 0; y < 240; y++ {
 		for x := 0; x < 320; x++ {
-			if y >= 220 && y < 240 && x < 40 {
-				continue // the text cell: glyphs differ
-			}
 			if y == 206 && x >= 44 && x < 60 {
 				continue // the overlapping FB_move_pixels: the official ROM repeats pixels
 			}
@@ -337,8 +344,8 @@ func checkFont(t *testing.T, m *core.Machine, b []byte, official bool) {
 	if px(b, 178, 153) != 12 {
 		t.Errorf("a fifth W was drawn past the window's right edge")
 	}
-	if !official && word(0x424) != 26 {
-		t.Errorf("system font: \"Hi\" ends at x %d, want 26 (8 each)", word(0x424))
+	if word(0x424) != 18 {
+		t.Errorf("system font: \"Hi\" from x 10 ends at x %d, want 18 ('H' 6 wide, 'i' 2)", word(0x424))
 	}
 }
 
@@ -363,6 +370,9 @@ func TestOfficialGraphicsFont(t *testing.T) {
 		if bad > 0 {
 			t.Errorf("%s: %d pixels differ from the official ROM", r.name, bad)
 		}
+	}
+	if x, y, differ := firstPixelDiff(bo, bb); differ { // the system font's line too
+		t.Errorf("gtext.prg: pixel (%d,%d) official %d, built-in %d", x, y, bo[y*320+x], bb[y*320+x])
 	}
 	checkFont(t, mo, bo, true)
 }

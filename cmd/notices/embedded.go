@@ -16,8 +16,10 @@ type embeddedWork struct {
 
 // embeddedWorks: the built-in ROM (package x16scope/rom embeds rom/x16scope-rom.bin) holds
 // the official audio bank's YM2151 instrument patches, drum tables and note tables,
-// converted by rom/genpatches (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio
-// directory under the 2-clause BSD license; the copyright is its authors' headers'.
+// converted by rom/genpatches, and the official character sets and graphics system font,
+// converted by rom/gencharset (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio
+// directory and the graphics library under the 2-clause BSD license (the copyright is their
+// authors' headers') and its charset directory in the public domain.
 var embeddedWorks = []embeddedWork{{
 	pkg:   "x16scope/rom",
 	title: "Commander X16 ROM (x16-rom), audio bank data",
@@ -25,7 +27,49 @@ var embeddedWorks = []embeddedWork{{
 		"drum tables and note-conversion tables (x16-rom audio/fmpatches.s, fmpatchtables.s,\n" +
 		"audio_luts.s), converted unchanged. https://github.com/X16Community/x16-rom",
 	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: audio/ is 2-clause BSD)", text: []byte(bsd2X16Audio)},
+}, {
+	pkg:   "x16scope/rom",
+	title: "Commander X16 ROM (x16-rom), character sets",
+	note: "The built-in ROM's bank 6 holds the official PETSCII, ISO-8859-15 (PXLfont), ISO-8859-5,\n" +
+		"ISO-8859-16, CP437 and katakana character sets (x16-rom charset/*.s), converted unchanged.\n" +
+		"https://github.com/X16Community/x16-rom",
+	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md)", text: []byte(publicDomainX16Charsets)},
+}, {
+	pkg:   "x16scope/rom",
+	title: "Commander X16 ROM (x16-rom), graphics system font",
+	note: "The built-in ROM's bank 8 holds the official graphics library's system font, a GEOS font\n" +
+		"based on Geneva by Susan Kare (x16-rom graphics/fonts/sysfont.s), converted unchanged.\n" +
+		"https://github.com/X16Community/x16-rom",
+	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: code outside the listed folders is 2-clause BSD)", text: []byte(bsd2X16Graphics)},
 }}
+
+const publicDomainX16Charsets = `The x16-rom LICENSE.md lists these components as public domain:
+PETSCII charset (charset/), ISO charset (PXLfont) (charset/).
+`
+
+const bsd2X16Graphics = `Copyright (c) the Commander X16 ROM contributors.
+All rights reserved.
+
+Redistribution and use in source and binary forms, with or without modification, are
+permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this list of
+   conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice, this list of
+   conditions and the following disclaimer in the documentation and/or other materials
+   provided with the distribution.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS
+OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF
+MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE
+COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
+EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF
+SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
+HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR
+TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS
+SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+`
 
 const bsd2X16Audio = `Copyright (c) 2022-2023 Barry Yost (a.k.a. ZeroByte), MooingLemur, Jestin,
 and the Commander X16 ROM contributors.
