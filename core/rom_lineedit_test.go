@@ -49,7 +49,7 @@ func leRounds() []leRound {
 	next := func(n int) int { rnd = rnd*1103515245 + 12345; return int(rnd>>16) % n }
 	const chars = "abcdefghijklmnopqrstuvwxyz0123456789 ,.;=+-*/:"
 	var rounds []leRound
-	for i := range 24 {
+	for i := range 64 {
 		r := leRound{mode: leModes[i%len(leModes)], lines: 1 + next(3)}
 		switch next(3) {
 		case 1:
