@@ -48,8 +48,7 @@ start:
         sta memtop+1
         lda #3
         sta dflto
-        lda #$FF
-        sta lb_pos
+        stz crsw                ; no line input under way
         jsr primm
         .byte $93, $05
         .byte "**** X16SCOPE BUILT-IN KERNAL ****", $0D, $0D

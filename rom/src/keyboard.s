@@ -6,7 +6,7 @@
 .import keymap_ids, keymap_lo, keymap_hi, keymap_caps
 .importzp KEYMAP_LAYERS
 .import screen_set_charset
-.import chrout_screen, cursor_show, cursor_hide, primm
+.import chrout_screen, cursor_show, cursor_hide, primm, pos_addr
 .import sys_addr, wait_start_line
 .export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
 .export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
@@ -526,17 +526,23 @@ stop_fn:
         rts
 
 ; ---------------------------------------------------------------------------------
-; CHRIN from the keyboard: the first call reads a whole line (echoed, with backspace), the
-; following calls return its characters and finally CR, as the C64-style editor does.
+; CHRIN from the keyboard, as the official screen editor: the keys typed are echoed (the
+; cursor keys, DEL and INST edit the screen); RETURN reads the logical line the cursor is
+; on back from the screen: from the column CHRIN started on if RETURN is pressed on that
+; line, else from its start, up to its last non-blank character. That CHRIN and the next
+; ones return it a character at a time (screen codes back to PETSCII; reversed characters
+; are read plain, or as control codes in quote mode), then $0D; the call after that starts
+; a new line. The RETURN is not printed (the program prints it), unless the output is
+; redirected (CHKOUT). X and Y are kept (Prog8's txt.input_chars counts in Y).
 chrin_kbd:
-        lda lb_pos
-        cmp #$FF
-        bne @deliver
-        stz lb_len
-        lda cur_col             ; where the input starts (line_end)
-        sta lb_col
+        phx
+        phy
+        lda cur_col             ; where this call started (the official lstp/lsxp)
+        sta lstp
         lda cur_row
-        sta lb_row
+        sta lsxp
+        lda crsw
+        bne @deliver
 @wait:  jsr cursor_show
 @poll:  jsr kbd_getc
         bne @key
@@ -550,105 +556,103 @@ chrin_kbd:
         jsr edkey_filter        ; the program's BASIN key handler may change it (edkey.s)
         beq @wait
         cmp #$0D
-        beq @done
-        cmp #$14
-        beq @bs
-        cmp #$20
-        bcc @echo               ; cursor keys and colours just act on the screen
-        cmp #$80
-        bcc @store
-        cmp #$A0
-        bcc @echo
-@store: ldx lb_len
-        cpx #LINEMAX
-        bcs @wait
-        sta linebuf,x
-        inc lb_len
-@echo:  jsr chrout_screen
-        bra @wait
-@bs:    lda lb_len
-        beq @wait
-        dec lb_len
-        lda #$14
+        beq @return
+        sta autodn              ; echoing a typed key: a wrapping line opens a row
         jsr chrout_screen
+        stz autodn
         bra @wait
-@done:  jsr edkey_reset         ; the handler is set for one line
-        jsr line_end
+@return:jsr edkey_reset         ; the handler is set for one line
+        ldy lnmx                ; the line ends after its last non-blank cell (column 0
+        sty crsw                ; is not looked at)
+@trim:  tya
+        jsr pos_addr
+        lda VERA_DATA0
+        cmp #' '
+        bne :+
+        dey
+        bne @trim
+:       iny
+        sty indx
+        stz autodn
+        stz cur_col
+        stz qtsw
+        lda lsxp
+        bmi @deliver
+        ldx cur_row             ; on the line CHRIN started on: from the column it started
+        cpx lsxp                ; on (nothing there: the line is empty)
+        beq :+
+        ldx lstart
+:       cpx lsxp
+        bne @deliver
+        lda lstp
+        sta cur_col
+        cmp indx
+        bcs @eol
+@deliver:
+        lda cur_col
+        pha
+        jsr pos_addr
+        lda VERA_DATA0
+        bit isomode
+        bvs @got                ; ISO: the screen code is the character
+        sta tmp1                ; PETSCII from the screen code: bits 0-5, bit 6 -> 7;
+        and #$3F                ; bit 5 clear -> +$40; reversed cells read as plain
+        bit tmp1                ; characters, or in quote mode as control codes
+        bvc :+
+        ora #$80
+:       bit tmp1
+        bpl @plain
+        ldx qtsw
+        bne @got
+@plain: tax
+        lda tmp1
+        and #$20
+        bne :+
+        txa
+        ora #$40
+        bra @got
+:       txa
+@got:   inc cur_col
+        cmp #'"'                ; a quote mark read switches quote mode
+        bne :+
+        pha
+        lda qtsw
+        eor #1
+        sta qtsw
+        pla
+:       ply                     ; the column it was read from
+        cpy indx
+        bne @out
+@eol:   stz crsw
         lda dflto               ; the RETURN is not printed: the program (BASIC, a C
         cmp #3                  ; library's read()) prints it; only with the output
         beq :+                  ; sent elsewhere does the editor put it on the screen
         lda #$0D
         jsr chrout_screen
-:       stz lb_pos
-@deliver:
-        ldx lb_pos
-        cpx lb_len
-        bcs @eol
-        lda linebuf,x
-        inc lb_pos
+:       lda #$0D
+@out:   bit isomode
+        bvs :+
+        cmp #$DE                ; pi: its PETSCII code
+        bne :+
+        lda #$FF
+:       ply
+        plx
         clc
-        rts
-@eol:   lda #$FF
-        sta lb_pos
-        lda #$0D
-        clc
-        rts
-
-; line_end: after RETURN the cursor goes where the official editor's reading of the line
-; from the screen leaves it: one past the column after the row's last non-space character
-; when that is past where the input started (lb_col, on the same row, else column 0), or
-; at the start when nothing is there (editor.s: pntr runs from lstp to indx, then one more
-; for the RETURN). The line itself comes from linebuf, as typed. X and Y are kept (CHRIN
-; keeps Y: Prog8's txt.input_chars counts in it).
-line_end:
-        phy
-        php
-        sei                     ; VERA's address is the interrupt handler's too
-        stz VERA_CTRL
-        lda #$01                ; bank 1, no step
-        sta VERA_ADDR_H
-        lda cur_row
-        clc
-        adc #>(SCREEN_MAP & $FFFF)
-        sta VERA_ADDR_M
-        ldy llen
-@scan:  dey
-        beq @found              ; column 0 is not looked at (the official loop's end)
-        tya
-        asl
-        sta VERA_ADDR_L
-        lda VERA_DATA0
-        cmp #$20
-        beq @scan
-@found: iny                     ; y = indx: the column after the last character
-        plp
-        lda cur_row
-        cmp lb_row
-        beq :+
-        stz lb_col              ; another row: read from its start
-:       tya
-        cmp lb_col
-        beq @start
-        bcc @start
-        iny                     ; past indx, for the RETURN
-        cpy llen
-        bcc :+
-        ldy llen                ; not past the row's last column
-        dey
-:       sty cur_col
-        ply
-        rts
-@start: lda lb_col
-        sta cur_col
-        ply
         rts
 
 ; readline_command: the READY loop. There is no BASIC; "SYS address" (decimal or $hex)
 ; calls machine code, anything else is refused.
 readline_command:
-        jsr chrin_kbd
-        lda #$FF
-        sta lb_pos              ; the line is in linebuf; discard the rest of CHRIN's queue
+        ldx #0                  ; the line, as BASIC reads it: CHRIN to the RETURN
+:       jsr chrin_kbd
+        cmp #$0D
+        beq :+
+        cpx #LINEMAX
+        bcs :-
+        sta linebuf,x
+        inx
+        bra :-
+:       stx lb_len
         lda #$0D                ; the RETURN, which the editor leaves to BASIC to print
         jsr chrout_screen
         ldx #0

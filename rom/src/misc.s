@@ -264,6 +264,5 @@ ramtas:
         sta memtop+1            ; memtop low byte is 0
         lda #3
         sta dflto               ; this ROM's screen output and line editor state
-        lda #$FF
-        sta lb_pos
+        stz crsw                ; no line input under way
         rts

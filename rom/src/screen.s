@@ -4,6 +4,7 @@
 
 .export screen_init, screen_clear, chrout_screen, chrin_screen, plot, screen_size
 .export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
+.export pos_addr
 .import default_palette, GRAPH_init_k
 
 
@@ -350,53 +351,114 @@ cs_katakana:
         bne :-
         rts
 
-; set VERA port 0 to the cursor cell (row cur_row, column cur_col), stepping by 1
-cell_addr:
-        stz VERA_CTRL
+; The screen editor's logical lines, as the official editor keeps them: a line typed or
+; printed past a row's last column goes on in the next row (up to 80 characters: 2 rows
+; in 40 columns, 4 in 20; in 80 columns a row is a line). ldtb has a bit per row, set if
+; the row starts a logical line. cur_col is the column in the logical line (past llen on
+; its later rows, as the official pntr), cur_row the cursor's row, lstart the row the
+; line starts on and lnmx its last column.
+
+bitmask:.byte 1, 2, 4, 8, 16, 32, 64, 128
+
+; row_mask: X = row -> Y = its byte in ldtb, A = its bit; X kept
+row_mask:
+        txa
+        and #7
+        tay
+        lda bitmask,y
+        pha
+        txa
+        lsr
+        lsr
+        lsr
+        tay
+        pla
+        rts
+
+; row_is_start: X = row -> Z clear if the row starts a logical line; X kept
+row_is_start:
+        jsr row_mask
+        and ldtb,y
+        rts
+
+; link_next: row X continues the line above it and the row after it starts a line; the
+; line grows by a row (lnmx)
+link_next:
+        phx
+        jsr row_mask
+        eor #$FF
+        and ldtb,y
+        sta ldtb,y
+        inx
+        jsr row_mask
+        ora ldtb,y
+        sta ldtb,y
+        plx
+        lda lnmx
+        clc
+        adc llen
+        sta lnmx
+        rts
+
+; locate: cur_row and cur_col (a column of that row) -> the logical line: lstart, lnmx and
+; cur_col as a column of the line
+locate:
+        ldx cur_row
+@back:  cpx #0
+        beq @start
+        jsr row_is_start
+        bne @start
+        dex
         lda cur_col
-        asl
+        clc
+        adc llen
+        sta cur_col
+        bra @back
+@start: stx lstart
+        lda llen
+        dec
+        sta lnmx
+@fwd:   inx
+        cpx #64
+        bcs @done
+        jsr row_is_start
+        bne @done
+        lda lnmx
+        clc
+        adc llen
+        sta lnmx
+        bra @fwd
+@done:  rts
+
+; pos_addr: VERA port 0 (stepping by 1) to column A of the logical line at lstart; X, Y kept
+pos_addr:
+        phx
+        ldx lstart
+@row:   cmp llen
+        bcc :+
+        sbc llen
+        inx
+        bra @row
+:       asl
+        stz VERA_CTRL
         sta VERA_ADDR_L
-        lda cur_row
+        txa
         clc
         adc #>(SCREEN_MAP & $FFFF)
         sta VERA_ADDR_M
         lda #$11
         sta VERA_ADDR_H
+        plx
         rts
 
-; clear the screen with the current colour and home the cursor
-screen_clear:
-        stz cur_row
-:       jsr clear_row
-        inc cur_row
-        lda cur_row
-        cmp nlines
-        bne :-
-        stz cur_row
-        stz cur_col
-        rts
-
-; fill row cur_row with spaces in the current colour (the visible columns)
-clear_row:
+; set VERA port 0 to the cursor cell, stepping by 1
+cell_addr:
         lda cur_col
-        pha
-        stz cur_col
-        jsr cell_addr
-        pla
-        sta cur_col
-        ldx llen
-        lda #' '
-        ldy color
-:       sta VERA_DATA0
-        sty VERA_DATA0
-        dex
-        bne :-
-        rts
+        bra pos_addr
 
-; scroll the text window up one row: port 1 reads row r+1, port 0 writes row r
-scroll_up:
-        ldx #0
-@row:   stz VERA_CTRL
+; row_addr: VERA port 0 to column 0 of row X, stepping by 1
+row_addr:
+        stz VERA_CTRL
         stz VERA_ADDR_L
         txa
         clc
@@ -404,6 +466,44 @@ scroll_up:
         sta VERA_ADDR_M
         lda #$11
         sta VERA_ADDR_H
+        rts
+
+; clear the screen with the current colour, every row a line of its own, home the cursor
+screen_clear:
+        lda #$FF
+        ldx #7
+:       sta ldtb,x
+        dex
+        bpl :-
+        ldx #0
+:       jsr clear_row
+        inx
+        cpx nlines
+        bne :-
+        stz cur_row
+        stz cur_col
+        jmp locate
+
+; fill row X with spaces in the current colour (the visible columns); X kept
+clear_row:
+        jsr row_addr
+        phx
+        ldx llen
+        lda #' '
+        ldy color
+:       sta VERA_DATA0
+        sty VERA_DATA0
+        dex
+        bne :-
+        plx
+        rts
+
+; scroll_up: the screen up one row, the line table with it, again while row 0 continues a
+; line (a logical line leaves the screen whole); cur_row, lstart, lsxp and edtmp go up a
+; row each time
+scroll_up:
+        ldx #0
+@row:   jsr row_addr
         lda #1
         sta VERA_CTRL
         stz VERA_ADDR_L
@@ -413,6 +513,7 @@ scroll_up:
         sta VERA_ADDR_M
         lda #$11
         sta VERA_ADDR_H
+        stz VERA_CTRL
         lda llen
         asl
         tay
@@ -425,24 +526,130 @@ scroll_up:
         inc
         cmp nlines
         bcc @row
-        stz VERA_CTRL
-        lda cur_row
-        pha
-        stx cur_row
         jsr clear_row
-        pla
-        sta cur_row
+        sec
+        ldx #7
+:       ror ldtb,x
+        dex
+        bpl :-
+        dec cur_row
+        dec lstart
+        dec lsxp
+        dec edtmp
+        lda ldtb
+        lsr
+        bcc scroll_up
         rts
 
-; move to the next row, scrolling at the bottom
-line_feed:
-        inc cur_row
+; open_row: a blank row for the logical line that ends before the first line start after
+; row X: the rows from there down move down one (the last is lost) or, at the bottom, the
+; screen scrolls up; the row joins the line (link_next)
+open_row:
+@find:  inx
+        jsr row_is_start
+        beq @find
+        cpx nlines
+        bcc @down
+        stx edtmp               ; the row after the bottom one: after the scroll, the
+        jsr scroll_up           ; row that came in
+        ldx edtmp
+        jmp link_next
+@down:  stx edtmp
+        ldx nlines              ; rows nlines-2 .. X move down a row
+        dex
+@mv:    dex
+        bmi @moved
+        cpx edtmp
+        bcc @moved
+        phx
+        jsr row_addr            ; port 0 reads row X, port 1 writes row X+1
+        lda #1
+        sta VERA_CTRL
+        stz VERA_ADDR_L
+        txa
+        clc
+        adc #>(SCREEN_MAP & $FFFF)+1
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        stz VERA_CTRL
+        lda llen
+        asl
+        tay
+:       lda VERA_DATA0
+        sta VERA_DATA1
+        dey
+        bne :-
+        jsr row_mask            ; the row's start bit moves down with it
+        and ldtb,y
+        pha
+        inx
+        jsr row_mask
+        sta tmp1
+        pla
+        beq :+
+        lda tmp1
+        ora ldtb,y
+        bra :++
+:       lda tmp1
+        eor #$FF
+        and ldtb,y
+:       sta ldtb,y
+        plx
+        bra @mv
+@moved: ldx edtmp
+        jsr clear_row
+        jmp link_next
+
+; next_line: to the start of the next logical line (scrolling at the bottom), as RETURN
+; and the cursor going off a line's end do
+next_line:
+        lsr lsxp
+        ldx cur_row
+@n:     inx
+        cpx nlines
+        bne :+
+        stx edtmp
+        jsr scroll_up
+        ldx edtmp
+:       jsr row_is_start
+        beq @n
+        stx cur_row
+        jmp locate
+
+; chk_down: at the last column of one of the line's rows, the cursor goes a row down (not
+; past nlines)
+chk_down:
+        lda llen
+        dec
+        jsr on_row_edge
+        bne @no
         lda cur_row
         cmp nlines
-        bcc :+
+        beq @no
+        inc cur_row
+@no:    rts
+
+; chk_back: at the first column of one of the line's rows, the cursor goes a row up
+chk_back:
+        lda #0
+        jsr on_row_edge
+        bne :+
         dec cur_row
-        jsr scroll_up
 :       rts
+
+; on_row_edge: Z set if cur_col is A, A + llen, ... (4 rows, within 255)
+on_row_edge:
+        ldx #4
+:       cmp cur_col
+        beq @yes
+        clc
+        adc llen
+        bcs @no
+        dex
+        bne :-
+@no:    lda #1
+@yes:   rts
 
 ; CHROUT to the screen: PETSCII in A; A, X, Y preserved, C=0.
 chrout_screen:
@@ -455,8 +662,12 @@ chrout_screen:
         plp
         tsx
         lda $0103,x             ; the character
+        stz crsw                ; printing ends a line input's delivery (official prt)
         jsr put_char
-        ply
+        lda insrt               ; while spaces INST made are left, quote mode does not
+        beq :+                  ; hold (after any character, as the official editor)
+        lsr qtsw
+:       ply
         plx
         pla
         clc
@@ -539,22 +750,14 @@ put_char:
         lda color
         sta VERA_DATA0
         ldx insrt               ; a character printed in insert mode fills one inserted
-        beq :+                  ; space; while more are left, quote mode does not hold
+        beq :+                  ; space
         dec insrt
-        beq :+
-        lsr qtsw
-:
-        inc cur_col
-        lda cur_col
-        cmp llen
-        bcc @done
-        stz cur_col
-        jmp line_feed
+:       jmp advance
 @cr:    stz cur_col
         stz rvs
         stz qtsw
         stz insrt
-        jmp line_feed
+        jmp next_line
 @ctrl:  ldx insrt               ; insert mode (spaces INST made are left): a control code
         beq @noins              ; but INST prints as its glyph
         cmp #$94
@@ -581,23 +784,30 @@ put_char:
         dex
         bpl :-
         cmp #$11
-        beq @down
-        cmp #$91
-        beq @up
-        cmp #$1D
-        beq @right
-        cmp #$9D
-        beq @left
-        cmp #$13
-        beq @home
-        cmp #$93
-        beq @clear
-        cmp #$14
-        beq @del
-        cmp #$94
+        bne :+
+        jmp @down
+:       cmp #$91
+        bne :+
+        jmp @up
+:       cmp #$1D
+        bne :+
+        jmp @right
+:       cmp #$9D
+        bne :+
+        jmp @left
+:       cmp #$13
+        bne :+
+        jmp @home
+:       cmp #$93
+        bne :+
+        jmp @clear
+:       cmp #$14
+        bne :+
+        jmp @del
+:       cmp #$94
         bne :+
         jmp insert_char
-:       cmp #$01
+:cmp #$01
         bne :+
         jmp swap_colors
 :       jmp ctrl_mode
@@ -609,31 +819,58 @@ put_char:
         ora color
         sta color
         rts
-@down:  jmp line_feed
-@up:    lda cur_row
-        beq @done
+@down:  lda cur_col              ; the same column a row down: in the line, or the
+        clc                     ; next line's first row
+        adc llen
+        inc cur_row
+        cmp lnmx
+        bcc :+
+        beq :+
         dec cur_row
-        rts
-@right: inc cur_col
         lda cur_col
-        cmp llen
+@mod:   cmp llen
+        bcc @nx
+        sbc llen
+        bra @mod
+@nx:    sta cur_col
+        jmp next_line
+:       sta cur_col
+        rts
+@up:    lda cur_row             ; a row up: in the line, or the line above's last row;
+        bne :+                  ; at the top a blank row comes in
+        ldx #$FF
+        jsr open_row
+        lda ldtb                ; it is a line of its own
+        ora #1
+        sta ldtb
+        jmp locate
+:       dec cur_row
+        lda cur_col
+        sec
+        sbc llen
+        bcc :+
+        sta cur_col
+        rts
+:       jmp locate
+@right: jsr chk_down
+        inc cur_col
+        lda cur_col
+        dec
+        cmp lnmx
         bcc @done
+        dec cur_row             ; past the line's end: the next line's start
+        jsr next_line
         stz cur_col
-        jmp line_feed
+        rts
 @left:  lda cur_col
         beq :+
+        jsr chk_back
         dec cur_col
         rts
-:       lda cur_row
-        beq @done
-        dec cur_row
-        ldx llen
-        dex
-        stx cur_col
-        rts
+:       jmp back_line
 @home:  stz cur_row
         stz cur_col
-        rts
+        jmp locate
 @clear: jmp screen_clear
 @del:   jmp delete_char
 ; CHROUT's mode control codes: $0F ISO mode on (ISO-8859-15 set and encoding, cleared
@@ -708,98 +945,137 @@ ctrl_mode:
         jsr screen_set_charset
         jmp screen_clear
 
-; DEL ($14), as the official editor: the character left of the cursor goes, the rest of the
-; row moves left one cell and its last cell is blanked; at column 0 the cursor goes to the
-; last column of the row above and blanks that cell.
+; advance: after a character is put: the next column; past a row's end, the next row of
+; the line; past the line's end, the line grows by a row (in a line of less than 80
+; columns: on the row below, which while a typed key is echoed (autodn) is first opened by
+; moving the rows below down; else scrolling at the bottom) or the cursor goes to the
+; next line's start
+advance:
+        jsr chk_down
+        inc cur_col
+        lda lnmx
+        cmp cur_col
+        bcs @done
+        cmp #79
+        bcs @newline
+        lda autodn
+        beq @link
+        ldx cur_row
+        dex
+        jmp open_row
+@link:  lda cur_row
+        cmp nlines
+        bcc :+
+        jsr scroll_up
+:       ldx cur_row
+        jmp link_next
+@newline:
+        dec cur_row
+        jsr next_line
+        stz cur_col
+@done:  rts
+
+; back_line: from a line's first column to the last column of the line above (C=1); at
+; the top row the cursor stays (C=0)
+back_line:
+        ldx cur_row
+        bne :+
+        stz cur_col
+        clc
+        rts
+:       dex
+        stx cur_row
+        jsr locate
+        lda lnmx
+        sta cur_col
+        sec
+        rts
+
+; DEL ($14), as the official editor: the character left of the cursor goes and the rest
+; of the logical line moves left one cell, its last cell blanked; at the line's first
+; column the cursor goes to the end of the line above and blanks that cell.
 delete_char:
         lda cur_col
         bne @mid
-        lda cur_row
-        beq @out
-        dec cur_row
-        ldx llen
-        dex
-        stx cur_col
-        bra @blank
-@mid:   dec cur_col
-        jsr cell_addr           ; port 0 writes from the cursor's cell
-        lda #1
-        sta VERA_CTRL           ; port 1 reads from the cell after it
-        lda cur_col
-        inc
-        asl
-        sta VERA_ADDR_L
-        lda cur_row
-        clc
-        adc #>(SCREEN_MAP & $FFFF)
-        sta VERA_ADDR_M
-        lda #$11
-        sta VERA_ADDR_H
-        stz VERA_CTRL
-        lda llen
-        clc
-        sbc cur_col             ; llen - 1 - cur_col cells move
-        asl
-        tax
-        beq :++
-:       lda VERA_DATA1
+        jsr back_line
+        bcs @blank
+        rts
+@mid:   jsr chk_back
+        dec cur_col
+        ldy cur_col
+@move:  cpy lnmx
+        beq @blank
+        iny
+        tya
+        jsr pos_addr
+        lda VERA_DATA0
+        sta tmp1
+        lda VERA_DATA0
+        sta tmp2
+        dey
+        tya
+        jsr pos_addr
+        lda tmp1
         sta VERA_DATA0
-        dex
-        bne :-
-:       bra @put
-@blank: jsr cell_addr
-@put:   lda #' '
+        lda tmp2
+        sta VERA_DATA0
+        iny
+        bra @move
+@blank: lda lnmx
+        jsr pos_addr
+        lda #' '
         sta VERA_DATA0
         lda color
         sta VERA_DATA0
-@out:   rts
+        rts
 
-; INST ($94), as the official editor: the cells from the cursor to the end of the row but
-; the last move right one cell (the last one's character is lost) and the cursor's cell
-; becomes a space; the cursor stays. Each INST counts one more character of insert mode,
-; in which control codes print as glyphs (put_char).
+; INST ($94), as the official editor: the cells from the cursor to the logical line's end
+; move right one cell and the cursor's cell becomes a space; the cursor stays. A line whose
+; last cell is not blank (or is the cursor's) first grows by a row, if it is shorter than
+; 80 columns; else nothing happens. Each INST counts one more character of insert mode, in
+; which control codes print as glyphs (put_char).
 insert_char:
-        lda llen
-        clc
-        sbc cur_col             ; llen - 1 - cur_col cells move
+        lda lnmx
+        jsr pos_addr
+        lda VERA_DATA0
+        cmp #' '
+        bne @grow
+        lda lnmx
+        cmp cur_col
+        bne @shift
+@grow:  lda lnmx
+        cmp #79
+        bcs @out
+        ldx cur_row
+        jsr open_row
+@shift: ldy lnmx
+@move:  cpy cur_col
         beq @blank
-        asl
-        tax
-        lda cur_row
-        clc
-        adc #>(SCREEN_MAP & $FFFF)
-        tay
-        lda #1
-        sta VERA_CTRL           ; port 1 reads backwards from the colour of column llen-2
-        lda llen
-        asl
-        sec
-        sbc #3
-        sta VERA_ADDR_L
-        sty VERA_ADDR_M
-        lda #$19                ; step 1, decrementing
-        sta VERA_ADDR_H
-        stz VERA_CTRL           ; port 0 writes backwards from the colour of column llen-1
-        lda llen
-        asl
-        dec
-        sta VERA_ADDR_L
-        sty VERA_ADDR_M
-        lda #$19
-        sta VERA_ADDR_H
-:       lda VERA_DATA1
+        dey
+        tya
+        jsr pos_addr
+        lda VERA_DATA0
+        sta tmp1
+        lda VERA_DATA0
+        sta tmp2
+        iny
+        tya
+        jsr pos_addr
+        lda tmp1
         sta VERA_DATA0
-        dex
-        bne :-
+        lda tmp2
+        sta VERA_DATA0
+        dey
+        bra @move
 @blank: jsr cell_addr
         lda #' '
         sta VERA_DATA0
         lda color
         sta VERA_DATA0
         inc insrt               ; insert mode: one more character to fill in
-        bne :+
+        bne @out
         dec insrt
-:       rts
+@out:   rts
 
 swap_colors:
         lda color               ; swap the nibbles: foreground <-> background
@@ -926,8 +1202,17 @@ plot:
         ldx cur_row
         ldy cur_col
         rts
-@set:   stx cur_row
+@set:   php                     ; a drawn cursor leaves the cell it is on
+        sei
+        jsr cursor_undraw
+        plp
+        stx cur_row
         sty cur_col
+        phx
+        phy
+        jsr locate              ; the column in the row's logical line
+        ply
+        plx
         clc
         rts
 
