@@ -232,8 +232,10 @@ fb_pixels:
         ldx r1L                 ; the first pass does the low byte (0 = a whole 256)
         beq :+
         inc r1H
-:       lda r1H
-        beq @done
+        bra @pix
+:       lda r1H                 ; a count of 0 is 256 pixels, as on the official ROM
+        bne @pix                ; (its loop counts X down from 0)
+        inc r1H
 @pix:   lda g_tmp
         bne @get
         lda (r0),y
@@ -248,7 +250,7 @@ fb_pixels:
         bne @pix
         dec r1H
         bne @pix
-@done:  ply
+        ply
         pla
         sta r1H
         pla
@@ -453,11 +455,15 @@ vfb_filter_pixels:
 @call:  jmp (r1)
 
 ; FB_move_pixels: r4 pixels from (r0, r1) to (r2, r3); port 1 reads, port 0 writes. On one
-; line with the target right of an overlapping source both ports run backwards.
+; line with the target right of an overlapping source both ports run backwards (the
+; official ROM copies forwards there, repeating pixels: a defect its source notes).
 vfb_move_pixels:
         lda r4L
         ora r4H
-        beq @rts
+        bne :+
+        lda #$10                ; no pixels: both ports positioned all the same, as on the
+        jmp @ports              ; official ROM
+:
         lda r1L
         cmp r3L
         bne @fwd

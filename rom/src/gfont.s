@@ -137,7 +137,11 @@ glyph_off:
         lda (r14),y
         sta r12H
         iny
-        lda (r14),y
+        cpy #2*$5F+2            ; DEL ($7F): its bits, as wide as the last character drawn
+        bne :+                  ; (GEOS fonts' rule, as the official library's)
+        lda f_prevw
+        rts
+:       lda (r14),y
         sec
         sbc r12L
         rts
