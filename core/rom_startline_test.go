@@ -15,6 +15,7 @@ const (
 	slIEN    = 0x0401 // IEN there (bit 6: SCANLINE bit 8)
 	slHits   = 0x0402 // VSYNCs during the loop
 	slRow    = 0x0403 // the row counter at the loop's end
+	slClock  = 0x0406 // RDTIM at the first instruction: A, X, Y (low to high)
 	slRows   = 60
 	slOnLine = 183 // SCANLINE on scan-out line 182: the render counter is one ahead
 )
@@ -81,5 +82,41 @@ func TestStartLineRaceOfficial(t *testing.T) {
 	}
 	if hits != 0 || row != slRows {
 		t.Errorf("%d VSYNC interrupts landed in the start-up loop (row counter %d), want none (%d)", hits, row, slRows)
+	}
+}
+
+// startClock runs startline.prg on image and returns the jiffy clock its first instruction
+// read (RDTIM).
+func startClock(t *testing.T, image []byte) int {
+	t.Helper()
+	m, err := core.New(core.Config{ROM: image})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("../rom/testdata/startline.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StartPRG(file); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100 && m.Peek(0x04FF) != 0xA5; i++ {
+		m.RunFrame()
+	}
+	return int(m.Peek(slClock)) | int(m.Peek(slClock+1))<<8 | int(m.Peek(slClock+2))<<16
+}
+
+// TestStartClockBuiltin: a dropped program's first RDTIM reads 6 jiffies on the built-in
+// ROM, as on the official one (rom/src/kernal.s BOOT_JIFFIES), though it boots in 4 frames.
+func TestStartClockBuiltin(t *testing.T) {
+	if got := startClock(t, rom.Image()); got != 6 {
+		t.Errorf("RDTIM at the program's start = %d jiffies, want 6", got)
+	}
+}
+
+// TestStartClockOfficial: the same on the official ROM (X16_ROM), where the number comes from.
+func TestStartClockOfficial(t *testing.T) {
+	if got := startClock(t, officialROM(t)); got != 6 {
+		t.Errorf("RDTIM at the program's start = %d jiffies on the official ROM, want 6", got)
 	}
 }

@@ -56,6 +56,8 @@ start:
         .byte "READY.", $0D, 0
         lda #1
         sta ram_bank            ; the user gets RAM bank 1 (X16-HARDWARE.md 1.1)
+        lda #BOOT_JIFFIES
+        sta jiffy
         lda #HC_BOOTED
         sta HOSTCALL            ; tell the emulator the KERNAL is idle and ready
         cli
@@ -131,6 +133,14 @@ sys_addr = * + 1
         rts
         .reloc
 sys_tramp_end:
+
+; BOOT_JIFFIES: the jiffy clock's value as the boot ends. The official ROM starts a
+; dropped program in frame 31 with the clock at 6 (its boot clears it late, in frame 25);
+; this boot starts one in frame 4, two VSYNCs after the clock starts. Starting the clock at
+; 4 makes RDTIM read 6 at a program's first instruction on both ROMs, so a program that
+; animates or seeds by the clock is at the same point of its animation on both
+; (core TestStartClock*).
+BOOT_JIFFIES = 4
 
 ; START_LINE: the scan line on which the official ROM runs a pasted program's first
 ; instruction (frame 31, line 182: x16scope's own measurement, core TestStartLineOfficial).

@@ -10,7 +10,8 @@
 ; Results: $0400 SCANLINE_L and $0401 IEN (bit 6: SCANLINE bit 8) at the first
 ; instruction (SCANLINE is the render counter, scan-out line + 1: 183 on line 182);
 ; $0402 VSYNCs during the loop, $0403 the row counter at its end (ROWS when not clobbered),
-; $0404 SCANLINE_L and $0405 IEN at its end.
+; $0404 SCANLINE_L and $0405 IEN at its end; $0406-$0408 the jiffy clock (RDTIM: A X Y) at
+; the start.
 .include "prg.inc"
 .include "api.inc"
 CINV  = $0314
@@ -22,6 +23,10 @@ DELAY = 245                     ; inner passes of 5 cycles: a row is 1,240 cycle
         sta $0400
         lda VERA_IEN
         sta $0401
+        jsr RDTIM
+        sta $0406
+        stx $0407
+        sty $0408
         stz $0402
         sei
         lda CINV
