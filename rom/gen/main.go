@@ -1,10 +1,12 @@
 // Command gen writes the built-in ROM's generated sources: rom/src/charset.s (ROM bank 6, the
 // character sets, from the ASCII-art glyphs in rom/src/glyphs.txt and rom/src/glyphs-*.txt;
-// bank6.go) and rom/src/keymap.s (the keyboard layout's tables, from rom/src/keymap-us.txt; keymap.go). scripts/build-rom.sh runs it
-// before assembling; the outputs are committed so the ROM can be checked byte for byte.
+// bank6.go). scripts/build-rom.sh runs it before assembling; the outputs are committed so the
+// ROM can be checked byte for byte. -keymaps DIR also writes rom/src/keymaps.s (ROM bank 1,
+// the official keyboard layouts, from x16-rom's keymap/ folder; keymap.go): the official
+// sources are not in this repository, so the build does not do that part.
 // -preview DIR also draws every set of bank 6 as a picture (DIR/chr_iso.png, ...), to check the glyphs by eye.
 //
-//	go run ./rom/gen -dir rom/src [-preview DIR]
+//	go run ./rom/gen -dir rom/src [-preview DIR] [-keymaps /path/to/x16-rom/keymap]
 package main
 
 import (
@@ -22,6 +24,7 @@ type glyph [8]byte
 func main() {
 	dir := flag.String("dir", "rom/src", "the ROM source folder")
 	preview := flag.String("preview", "", "also write a PNG of each bank-6 character set into this folder")
+	keymaps := flag.String("keymaps", "", "convert the official keyboard layouts of this folder (x16-rom's keymap/) into keymaps.s")
 	flag.Parse()
 	set1, set2, err := loadCharsets(filepath.Join(*dir, "glyphs.txt"))
 	if err != nil {
@@ -43,12 +46,14 @@ func main() {
 			fail(err)
 		}
 	}
-	km, err := loadKeymap(filepath.Join(*dir, "keymap-us.txt"))
-	if err != nil {
-		fail(err)
-	}
-	if err := os.WriteFile(filepath.Join(*dir, "keymap.s"), keymapSource(km), 0o644); err != nil {
-		fail(err)
+	if *keymaps != "" {
+		ls, err := loadKeymaps(*keymaps)
+		if err != nil {
+			fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(*dir, "keymaps.s"), keymapsSource(ls), 0o644); err != nil {
+			fail(err)
+		}
 	}
 }
 
