@@ -17,7 +17,9 @@ type embeddedWork struct {
 // embeddedWorks: the built-in ROM (package x16scope/rom embeds rom/x16scope-rom.bin) holds
 // the official audio bank's YM2151 instrument patches, drum tables and note tables,
 // converted by rom/genpatches (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio
-// directory under the 2-clause BSD license; the copyright is its authors' headers'.
+// directory under the 2-clause BSD license; the copyright is its authors' headers'. Bank 1
+// holds the official keyboard layouts (keymap/, public domain per the same LICENSE.md),
+// converted by rom/gen -keymaps.
 var embeddedWorks = []embeddedWork{{
 	pkg:   "x16scope/rom",
 	title: "Commander X16 ROM (x16-rom), audio bank data",
@@ -25,7 +27,18 @@ var embeddedWorks = []embeddedWork{{
 		"drum tables and note-conversion tables (x16-rom audio/fmpatches.s, fmpatchtables.s,\n" +
 		"audio_luts.s), converted unchanged. https://github.com/X16Community/x16-rom",
 	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: audio/ is 2-clause BSD)", text: []byte(bsd2X16Audio)},
+}, {
+	pkg:   "x16scope/rom",
+	title: "Commander X16 ROM (x16-rom), keyboard tables",
+	note: "The built-in ROM's bank 1 holds the official ROM's 28 keyboard layouts (x16-rom\n" +
+		"keymap/keymap.s and keymap/asm/*: names and LZSA2-packed tables), converted unchanged.\n" +
+		"https://github.com/X16Community/x16-rom",
+	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: keymap/ is public domain)", text: []byte(publicDomainX16Keymap)},
 }}
+
+const publicDomainX16Keymap = `The x16-rom LICENSE.md lists "Keyboard tables", subdirectory keymap, under
+"Public Domain": "The following components are in the public domain".
+`
 
 const bsd2X16Audio = `Copyright (c) 2022-2023 Barry Yost (a.k.a. ZeroByte), MooingLemur, Jestin,
 and the Commander X16 ROM contributors.
