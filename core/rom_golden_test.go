@@ -11,12 +11,12 @@ import (
 
 var updateGolden = flag.Bool("update-rom-golden", false, "rewrite testdata/builtin_boot.png")
 
-// TestBuiltinROMBootScreen compares the built-in ROM's boot screen (frame 5) with the
+// TestBuiltinROMBootScreen compares the built-in ROM's boot screen (frame 3) with the
 // golden picture testdata/builtin_boot.png, which was checked by eye: blue background,
 // white 80x60 text, banner, READY. and the cursor.
 func TestBuiltinROMBootScreen(t *testing.T) {
 	m := bootBuiltin(t)
-	for m.Frame() < 6 {
+	for m.Frame() < 4 {
 		m.RunFrame()
 	}
 	frame := m.VERA().FrameView()

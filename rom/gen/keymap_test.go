@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// committedKeymaps reads rom/src/keymaps.s back: the directory's names in order and each
-// layout's LZSA2 block.
-func committedKeymaps(t *testing.T) (names []string, blocks [][]byte) {
+// committedKeymaps reads rom/src/keymaps.s back: the directory's names in order, each
+// layout's LZSA2 block and the first layout unpacked for bank 0 (keymap_image0).
+func committedKeymaps(t *testing.T) (names []string, blocks [][]byte, image0 []byte) {
 	t.Helper()
 	src, err := os.ReadFile("../src/keymaps.s")
 	if err != nil {
@@ -20,7 +20,12 @@ func committedKeymaps(t *testing.T) (names []string, blocks [][]byte) {
 	name := regexp.MustCompile(`^\s+\.byte "([^"]+)"`)
 	label := regexp.MustCompile(`^km_(\d+):`)
 	cur := -1
+	var into *[]byte
 	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "keymap_image0:") {
+			into = &image0
+			continue
+		}
 		if m := name.FindStringSubmatch(line); m != nil {
 			names = append(names, m[1])
 			continue
@@ -32,26 +37,27 @@ func committedKeymaps(t *testing.T) (names []string, blocks [][]byte) {
 			}
 			blocks = append(blocks, nil)
 			cur = n
+			into = &blocks[cur]
 			continue
 		}
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), ".byte $"); ok && cur >= 0 {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), ".byte $"); ok && into != nil {
 			for _, h := range strings.Split(rest, ",$") {
 				v, err := strconv.ParseUint(h, 16, 8)
 				if err != nil {
 					t.Fatalf("bad byte %q", h)
 				}
-				blocks[cur] = append(blocks[cur], byte(v))
+				*into = append(*into, byte(v))
 			}
 		}
 	}
-	return names, blocks
+	return names, blocks, image0
 }
 
 // TestCommittedKeymaps: every layout in rom/src/keymaps.s unpacks to a well-formed RAM image
 // (the format key_type and keyiso.s read) named as its directory entry, in the official
 // order with ABC/X16 (the boot default) first.
 func TestCommittedKeymaps(t *testing.T) {
-	names, blocks := committedKeymaps(t)
+	names, blocks, image0 := committedKeymaps(t)
 	if len(names) != 28 || len(blocks) != len(names) {
 		t.Fatalf("%d names, %d blocks, want 28 of each", len(names), len(blocks))
 	}
@@ -72,8 +78,12 @@ func TestCommittedKeymaps(t *testing.T) {
 	if dir := kmDirSlots * 16; dir+total > 0x4000 {
 		t.Errorf("bank 1 needs %d bytes", dir+total)
 	}
-	// ABC/X16 is the US layout: Q in the plain and shifted PETSCII tables (layers 0 and 1)
+	// ABC/X16 is the US layout: Q in the plain and shifted PETSCII tables (layers 0 and 1);
+	// bank 0's copy for the boot is the same image
 	img, _ := lzsa2Decode(blocks[0], kmSize)
+	if string(img) != string(image0) {
+		t.Errorf("keymap_image0 (%d bytes) is not %s unpacked", len(image0), names[0])
+	}
 	if img[0] != 0x00 || img[17] != 'Q' || img[128] != 0x01 || img[128+17] != 0xD1 {
 		t.Errorf("ABC/X16: layers %02X %02X, Q = %02X %02X", img[0], img[128], img[17], img[128+17])
 	}
@@ -82,7 +92,7 @@ func TestCommittedKeymaps(t *testing.T) {
 // TestLZSA2DecodeBadInput: cut or random blocks give an error, never a panic or an image
 // past the limit.
 func TestLZSA2DecodeBadInput(t *testing.T) {
-	_, blocks := committedKeymaps(t)
+	_, blocks, _ := committedKeymaps(t)
 	b := blocks[4]
 	for n := 0; n < len(b); n++ {
 		if img, err := lzsa2Decode(b[:n], kmSize); err == nil {

@@ -9,11 +9,14 @@
 ; groups and the name.
 .include "kernal.inc"
 
-.import keymaps_dir, fetch, lz_decompress, i2c_read_byte
+.import keymaps_dir, keymap_image0, fetch, lz_decompress
+.import i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack
 .export keymap, kbd_layout_boot
 
 KM_BANK = 1                     ; the ROM bank of the layouts
 KM_SLOTS = 32
+KM_SIZE = km_name + 14 - km_tables ; 1662 bytes unpacked
+.assert KM_SIZE .mod 256 > 0 && KM_SIZE .mod 256 <= 128, error, "the copy's last loop counts down with BPL"
 NVRAM   = $40                   ; the RTC's SRAM: the official settings block ($40-$5F)
 
 .segment "CODE"
@@ -111,33 +114,63 @@ kbd_layout_boot:
 
 ; nvram_layout -> C=0 and A = the layout byte of the active profile (byte 0 bit 0 picks
 ; profile 0 at $4B or 1 at $58), C=1 if the RTC does not answer or the checksum at $5F
-; (the sum of $40-$5E) does not hold.
+; (the sum of $40-$5E) does not hold. One I2C transaction reads the 32 bytes in a row (the
+; RTC steps its address), which keeps the boot short; interrupts are off.
 nvram_layout:
-        ldx #RTC_ADDR
-        ldy #NVRAM
-        stz tmp3
-:       jsr i2c_read_byte
+        php
+        sei
+        jsr i2c_start
+        lda #RTC_ADDR << 1      ; write the address
+        jsr i2c_write
         bcs @bad
+        lda #NVRAM
+        jsr i2c_write
+        bcs @bad
+        jsr i2c_start
+        lda #RTC_ADDR << 1 | 1  ; read from it
+        jsr i2c_write
+        bcs @bad
+        stz tmp3                ; the sum
+        ldy #0
+@byte:  jsr i2c_readbits        ; A = byte Y (X used)
+        cpy #$1F
+        beq @last
+        pha
         clc
         adc tmp3
         sta tmp3
+        pla
+        cpy #0
+        bne :+
+        sta tmp1                ; the profile byte
+:       cpy #11
+        bne :+
+        sta tmp2                ; profile 0's layout byte
+:       cpy #11+13
+        bne :+
+        sta tmp4                ; profile 1's
+:       clc                     ; acknowledge: more to come
+        jsr i2c_ack
         iny
-        cpy #NVRAM+$1F
-        bne :-
-        jsr i2c_read_byte
-        bcs @bad
+        bra @byte
+@last:  sec                     ; the last byte: no acknowledge
+        jsr i2c_ack
+        pha
+        jsr i2c_stop
+        pla
         cmp tmp3
-        bne @bad
-        ldy #NVRAM
-        jsr i2c_read_byte
-        bcs @bad
-        ldy #NVRAM+11
+        bne @sum
+        lda tmp1
         lsr
+        lda tmp2
         bcc :+
-        ldy #NVRAM+11+13
-:       jsr i2c_read_byte
-        rts                     ; C from i2c_read_byte
-@bad:   sec
+        lda tmp4
+:       plp
+        clc
+        rts
+@bad:   jsr i2c_stop
+@sum:   plp
+        sec
         rts
 
 ; kbd_layout_load: A = index -> the layout unpacked into RAM bank 0 $A000, curkbd = A,
@@ -174,6 +207,25 @@ kbd_layout_load:
         ldy #0
         jsr km_fetch
         beq @none               ; an empty entry: no such layout
+        lda tmp4
+        bne @unpack
+        ldx #0                  ; the default: bank 0 has it unpacked (keymaps.s)
+:       .repeat KM_SIZE / 256, p ; whole pages, then the rest
+        lda keymap_image0+p*256,x
+        sta km_tables+p*256,x
+        .endrepeat
+        inx
+        bne :-
+        ldx #KM_SIZE .mod 256 - 1
+:       lda keymap_image0+KM_SIZE/256*256,x
+        sta km_tables+KM_SIZE/256*256,x
+        dex
+        bpl :-
+        bra @done
+@unpack:lda #<km_tables
+        sta r1
+        lda #>km_tables
+        sta r1+1
         lda ptr2                ; ptr2: the block (the decoder does not use it)
         pha
         lda ptr2+1
@@ -184,10 +236,6 @@ kbd_layout_load:
         iny
         jsr km_fetch
         sta ptr2+1
-        lda #<km_tables
-        sta r1
-        lda #>km_tables
-        sta r1+1
         lda #<km_getsrc
         sta r4
         lda #>km_getsrc
@@ -203,7 +251,7 @@ kbd_layout_load:
         sta ptr2+1
         pla
         sta ptr2
-        lda tmp4
+@done:  lda tmp4
         sta curkbd
         stz dk_key
         clc
