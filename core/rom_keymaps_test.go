@@ -42,8 +42,8 @@ var kmModifiers = [16]keysModifier{
 	{"Ctrl+Alt", []uint8{58, 60}, false},
 }
 
-// keymapsTable runs keymaps.prg and returns one line per entry (what keymap answered) and
-// one per key press (the codes GETIN gave for it).
+// keymapsTable runs keymaps.prg and returns one line per entry (what keymap answered), one
+// per key press (the codes GETIN gave for it) and one per layout swap.
 func keymapsTable(t *testing.T, m *core.Machine) []string {
 	t.Helper()
 	r := newKeysRig(t, m)
@@ -80,6 +80,12 @@ func keymapsTable(t *testing.T, m *core.Machine) []string {
 					mod.name, key, hexCodes(codes)))
 			}
 		}
+	}
+	// the editor's layout swap (CHROUT $0B): ABC/X16 and the layout before it, LT-LT
+	// (the unknown names changed nothing), trade places twice
+	for i := 0; i < 2; i++ {
+		r.ask(5)
+		lines = append(lines, fmt.Sprintf("swap %d: A=%02X", i, m.Peek(0x0409)))
 	}
 	m.Poke(0x0402, 1)
 	r.frames(10)

@@ -11,7 +11,7 @@
 
 .import keymaps_dir, keymap_image0, fetch, lz_decompress
 .import i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack
-.export keymap, kbd_layout_boot
+.export keymap, kbd_layout_boot, kbd_swap
 
 KM_BANK = 1                     ; the ROM bank of the layouts
 KM_SLOTS = 32
@@ -83,6 +83,20 @@ keymap:
         plp
         sec
         rts
+
+; kbd_swap (CHROUT $0B, as the official editor): the layout in use and the previous one
+; trade places (nothing if the previous one cannot be loaded or is the same).
+kbd_swap:
+        lda curkbd
+        pha
+        lda prevkbd
+        jsr kbd_layout_load
+        pla
+        bcs @end
+        cmp curkbd
+        beq @end
+        sta prevkbd
+@end:   rts
 
 ; kbd_layout_boot: the layout after a reset, chosen as the official boot does: the NVRAM's
 ; layout byte of the active profile when the settings block's checksum holds and the byte

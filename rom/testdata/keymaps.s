@@ -9,7 +9,7 @@
 ; Protocol (as keys.s): $0403 = 1 once running; the test asks in $0405: 1 = ISO mode
 ; (CHROUT $0F), 2 = PETSCII mode ($8F), 4 = the next entry (selects it, writes its results
 ; at RES + 32 * entry and its cases at CASES, counts it in $0404); the program clears $0405
-; when done. Codes GETIN gave: BUF+, count in $0400/$0401. $0402 = 1 ends the program.
+; when done; 5 = CHROUT $0B (the editor's layout swap), then the index keymap gives to $0409. Codes GETIN gave: BUF+, count in $0400/$0401. $0402 = 1 ends the program.
 .include "prg.inc"
 .include "api.inc"
 
@@ -54,6 +54,8 @@ seed    = $50
         bra @wait
 @ask:   cmp #4
         beq @next
+        cmp #5
+        beq @swap
         cmp #1
         bne :+
         lda #$0F
@@ -66,6 +68,13 @@ seed    = $50
         inc $0404
         stz $0405
         bra @wait
+@swap:  lda #$0B                ; the editor's layout swap, then what is in use
+        jsr CHROUT
+        sec
+        jsr keymap
+        sta $0409
+        stz $0405
+        jmp @wait
 @end:   lda #$8F
         jsr CHROUT
         DONE
