@@ -17,12 +17,12 @@ import (
 // not part of this repository, so scripts/build-rom.sh does not convert them; the output,
 // rom/src/keymaps.s, is committed.
 //
-// A layout unpacks (keymap.s in rom/src, memory_decompress) to the RAM image the keyboard
-// code reads at RAM bank 0 $A000, the official KERNAL's: 11 tables of 128 bytes indexed by
-// key number, whose byte 0 (key 0 does not exist) is the modifier layer the table is for
-// ($FF: unused); the 16 bytes of Caps Lock bits (key k: $80 >> (k & 7) of byte k >> 3);
-// 224 bytes of dead-key groups (layer, key, group length, then next/result pairs; $FF
-// ends them) and the 14-byte zero-padded name.
+// A layout unpacks (rom/src/kbdlayout.s, with the ROM's LZSA2 decoder) to the RAM image the
+// keyboard code reads at RAM bank 0 $A000, the official KERNAL's: 11 tables of 128 bytes
+// indexed by key number, whose byte 0 (key 0 does not exist) is the modifier layer the
+// table is for ($FF: unused); the 16 bytes of Caps Lock bits (key k: $80 >> (k & 7) of byte
+// k >> 3); 224 bytes of dead-key groups (layer, key, group length, then next/result pairs;
+// $FF ends them) and the 14-byte zero-padded name.
 const (
 	kmTables   = 11
 	kmCaps     = kmTables * 128
