@@ -2,9 +2,9 @@
 # Builds x16scope's built-in ROM: generates rom/src/charset.s from its sources (rom/gen;
 # rom/src/keymaps.s, the official keyboard layouts, is converted by rom/gen -keymaps from
 # x16-rom's keymap/ folder, which is not part of this repository, and committed), assembles
-# rom/src/*.s with ca65 and links the 512 KB image rom/x16scope-rom.bin (+ a sorted VICE label file
-# rom/x16scope-rom.sym). The outputs are committed; CI runs this and fails if they differ
-# from what is in the repository.
+# rom/src/*.s with ca65 and links the 512 KB image rom/x16scope-rom.bin (+ a sorted VICE
+# label file rom/x16scope-rom.sym). The outputs are committed; CI runs this and fails if
+# they differ from what is in the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go run ./rom/gen -dir rom/src
