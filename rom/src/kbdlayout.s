@@ -10,7 +10,7 @@
 .include "kernal.inc"
 
 .import keymaps_dir, keymap_image0, fetch, lz_decompress
-.import i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack
+.import i2c_start, i2c_stop, i2c_write, i2c_readbits, i2c_ack, i2c_read_byte
 .export keymap, kbd_layout_boot, kbd_swap
 
 KM_BANK = 1                     ; the ROM bank of the layouts
@@ -103,6 +103,18 @@ kbd_swap:
 ; is not 0 (layout byte - 1), else the emulator's -keymap index ($9FBD, when $9FBE/$9FBF
 ; say "16"), else 0 (ABC/X16). An index with no layout falls back to 0.
 kbd_layout_boot:
+        ldx #RTC_ADDR           ; a layout byte of 0 means the emulator's choice whether the
+        ldy #NVRAM              ; checksum holds or not: the 32 bytes are read for it only
+        jsr i2c_read_byte       ; when the byte is not 0 (a short boot)
+        bcs @emu
+        ldy #NVRAM+11
+        lsr
+        bcc :+
+        ldy #NVRAM+11+13
+:       jsr i2c_read_byte
+        bcs @emu
+        cmp #0
+        beq @emu
         jsr nvram_layout
         bcs @emu
         cmp #0
