@@ -12,6 +12,9 @@ func TestImageLayout(t *testing.T) {
 		t.Error("Image returned shared storage, not a copy")
 	}
 	for i := 16384; i < Size; i++ {
+		if i/16384 == 1 {
+			continue // the keyboard layouts (keymaps.s, rom/gen TestCommittedKeymaps)
+		}
 		if i/16384 == 6 {
 			continue // the character sets (charset_test.go)
 		}
@@ -24,6 +27,10 @@ func TestImageLayout(t *testing.T) {
 		if img[i] != 0xFF {
 			t.Fatalf("byte $%05X of the unused banks is $%02X, want $FF", i, img[i])
 		}
+	}
+	// bank 1 starts with the layouts' directory, the official order's first name first
+	if got := string(img[16384 : 16384+8]); got != "ABC/X16\x00" {
+		t.Errorf("bank 1 starts with %q, want the directory's ABC/X16", got)
 	}
 	// bank 0 vectors (X16-HARDWARE.md 1.1): NMI -> $03B7, IRQ -> $038B, RESET in ROM
 	vec := func(a int) int { return int(img[a-0xC000]) | int(img[a-0xC000+1])<<8 }

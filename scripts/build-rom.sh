@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds x16scope's built-in ROM: generates rom/src/keymap.s from its
-# source (rom/gen), assembles rom/src/*.s with ca65 and links the 512 KB image
+# Builds x16scope's built-in ROM: assembles rom/src/*.s with ca65 and links the 512 KB image
 # rom/x16scope-rom.bin (+ a sorted VICE label file rom/x16scope-rom.sym). The outputs are
-# committed; CI runs this and fails if they differ from what is in the repository.
+# committed; CI runs this and fails if they differ from what is in the repository. The data
+# converted from the official ROM's sources (rom/gencharset, rom/genpatches, rom/gen
+# -keymaps) is committed as ca65 source: those sources are not part of this repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go run ./rom/gen -dir rom/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 objs=()

@@ -16,10 +16,11 @@ type embeddedWork struct {
 
 // embeddedWorks: the built-in ROM (package x16scope/rom embeds rom/x16scope-rom.bin) holds
 // the official audio bank's YM2151 instrument patches, drum tables and note tables,
-// converted by rom/genpatches, and the official character sets and graphics system font,
-// converted by rom/gencharset (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio
-// directory and the graphics library under the 2-clause BSD license (the copyright is their
-// authors' headers') and its charset directory in the public domain.
+// converted by rom/genpatches, the official character sets and graphics system font,
+// converted by rom/gencharset, and the official keyboard layouts, converted by rom/gen
+// -keymaps (docs/BUILTIN-ROM.md). The x16-rom LICENSE.md puts its audio directory and the
+// graphics library under the 2-clause BSD license (the copyright is their authors'
+// headers') and its charset and keymap directories in the public domain.
 var embeddedWorks = []embeddedWork{{
 	pkg:   "x16scope/rom",
 	title: "Commander X16 ROM (x16-rom), audio bank data",
@@ -41,7 +42,18 @@ var embeddedWorks = []embeddedWork{{
 		"based on Geneva by Susan Kare (x16-rom graphics/fonts/sysfont.s), converted unchanged.\n" +
 		"https://github.com/X16Community/x16-rom",
 	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: code outside the listed folders is 2-clause BSD)", text: []byte(bsd2X16Graphics)},
+}, {
+	pkg:   "x16scope/rom",
+	title: "Commander X16 ROM (x16-rom), keyboard tables",
+	note: "The built-in ROM's bank 1 holds the official ROM's 28 keyboard layouts (x16-rom\n" +
+		"keymap/keymap.s and keymap/asm/*: names and LZSA2-packed tables), converted unchanged.\n" +
+		"https://github.com/X16Community/x16-rom",
+	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: keymap/ is public domain)", text: []byte(publicDomainX16Keymap)},
 }}
+
+const publicDomainX16Keymap = `The x16-rom LICENSE.md lists "Keyboard tables", subdirectory keymap, under
+"Public Domain": "The following components are in the public domain".
+`
 
 const publicDomainX16Charsets = `The x16-rom LICENSE.md lists these components as public domain:
 PETSCII charset (charset/), ISO charset (PXLfont) (charset/).

@@ -1,136 +1,169 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"os"
-	"strconv"
+	"path/filepath"
+	"regexp"
 	"strings"
 )
 
-// keymapLayers are the layer ids of keymap-us.txt's columns, in order: the modifier state
-// keyboard.s looks a key up with (bit 7 = ISO mode, then shflag's 1 Shift, 2 Alt, 4 Ctrl;
-// AltGr is Alt+Ctrl). ISO mode's Alt and AltGr share a layer, as do their shifted forms.
-var keymapLayers = []byte{0x00, 0x01, 0x04, 0x02, 0x06, 0x80, 0x81, 0x84, 0xC6, 0xC7}
+// The keyboard layouts of ROM bank 1 are the official ROM's (x16-rom keymap/, public
+// domain per its LICENSE.md: credited in THIRD_PARTY_NOTICES and docs/BUILTIN-ROM.md),
+// read from its sources by `gen -keymaps DIR`: keymap.s's .include lines give the layouts
+// and their order (the order is the NVRAM preference byte's and keymap's index), each
+// asm/*.s the layout's name and its table file, an LZSA2 block. The official sources are
+// not part of this repository, so scripts/build-rom.sh does not convert them; the output,
+// rom/src/keymaps.s, is committed.
+//
+// A layout unpacks (rom/src/kbdlayout.s, with the ROM's LZSA2 decoder) to the RAM image the
+// keyboard code reads at RAM bank 0 $A000, the official KERNAL's: 11 tables of 128 bytes
+// indexed by key number, whose byte 0 (key 0 does not exist) is the modifier layer the
+// table is for ($FF: unused); the 16 bytes of Caps Lock bits (key k: $80 >> (k & 7) of byte
+// k >> 3); 224 bytes of dead-key groups (layer, key, group length, then next/result pairs;
+// $FF ends them) and the 14-byte zero-padded name.
+const (
+	kmTables   = 11
+	kmCaps     = kmTables * 128
+	kmDead     = kmCaps + 16
+	kmName     = kmDead + 224
+	kmSize     = kmName + 14
+	kmDirSlots = 32 // the directory at bank 1 $C000: 32 entries of name[14] + address
+)
 
-// deadLayers names the layers dead keys are written with in keymap-us.txt.
-var deadLayers = map[string]byte{"al": 0xC6, "sa": 0xC7}
+var (
+	kmInclude = regexp.MustCompile(`^\.include\s+"([^"]+)"\s*;?\s*(.*)$`)
+	kmMeta    = regexp.MustCompile(`\.byte\s+"([^"]+)"`)
+	kmIncbin  = regexp.MustCompile(`\.incbin\s+"([^"]+)"`)
+)
 
-// keymap is the parsed layout: a code per layer and key, the keys Caps Lock shifts, and the
-// dead keys' compositions ({layer, key, next, result, next, result...}).
-type keymap struct {
-	tab  [][128]byte
-	caps [16]byte
-	dead [][]byte
+// kmLayout is one official layout: its name, the description keymap.s gives it, the LZSA2
+// block as shipped and what it unpacks to.
+type kmLayout struct {
+	name, desc string
+	block      []byte
+	image      []byte
 }
 
-// loadKeymap reads keymap-us.txt (its format is described at the top of the file).
-func loadKeymap(path string) (*keymap, error) {
-	f, err := os.Open(path)
+// loadKeymaps reads the official keymap folder.
+func loadKeymaps(dir string) ([]kmLayout, error) {
+	list, err := os.ReadFile(filepath.Join(dir, "keymap.s"))
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	km := &keymap{tab: make([][128]byte, len(keymapLayers))}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
+	var out []kmLayout
+	for _, line := range strings.Split(string(list), "\n") {
+		m := kmInclude.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue // commented-out layouts start with ';'
 		}
-		bad := func(why string) error { return fmt.Errorf("%s:%d: %s: %q", path, n, why, line) }
-		if rest, ok := strings.CutPrefix(line, "dead "); ok {
-			head, pairs, ok := strings.Cut(rest, ":")
-			f := strings.Fields(head)
-			if !ok || len(f) != 2 {
-				return nil, bad("want dead LAYER KEY: NEXT=RESULT ...")
-			}
-			layer, ok := deadLayers[f[0]]
-			key, err := strconv.Atoi(f[1])
-			if !ok || err != nil || key < 1 || key > 127 {
-				return nil, bad("bad layer or key")
-			}
-			g := []byte{layer, byte(key)}
-			for _, p := range strings.Fields(pairs) {
-				a, b, ok := strings.Cut(p, "=")
-				x, err1 := strconv.ParseUint(a, 16, 8)
-				y, err2 := strconv.ParseUint(b, 16, 8)
-				if !ok || err1 != nil || err2 != nil {
-					return nil, bad("bad pair " + p)
-				}
-				g = append(g, byte(x), byte(y))
-			}
-			km.dead = append(km.dead, g)
-			continue
+		l, err := loadKeymap(dir, m[1])
+		if err != nil {
+			return nil, err
 		}
-		f := strings.Fields(line)
-		if len(f) < 13 || f[1] != "P:" || f[7] != "I:" || len(f) > 14 || len(f) == 14 && f[13] != "caps" {
-			return nil, bad("want KEY P: 5 codes I: 5 codes [caps]")
-		}
-		key, err := strconv.Atoi(f[0])
-		if err != nil || key < 1 || key > 127 {
-			return nil, bad("bad key number")
-		}
-		codes := append(append([]string{}, f[2:7]...), f[8:13]...)
-		for i, c := range codes {
-			if c == "--" {
-				continue
-			}
-			v, err := strconv.ParseUint(c, 16, 8)
-			if err != nil || v == 0 {
-				return nil, bad("bad code " + c)
-			}
-			km.tab[i][key] = byte(v)
-		}
-		if len(f) == 14 {
-			km.caps[key>>3] |= 0x80 >> (key & 7)
-		}
+		l.desc = strings.TrimSpace(m[2])
+		out = append(out, l)
 	}
-	return km, sc.Err()
+	if len(out) == 0 || len(out) >= kmDirSlots {
+		return nil, fmt.Errorf("%s: %d layouts, want 1-%d", dir, len(out), kmDirSlots-1)
+	}
+	return out, nil
 }
 
-// keymapSource writes keymap.s: the layer ids and a 128-byte table per layer (indexed by
-// key number), the Caps Lock bits (one per key, $80 >> (key & 7) of byte key >> 3) and the
-// dead keys (layer, key, count of pairs, then next/result pairs; a 0 layer ends them).
-func keymapSource(km *keymap) []byte {
+func loadKeymap(dir, asm string) (kmLayout, error) {
+	var l kmLayout
+	src, err := os.ReadFile(filepath.Join(dir, asm))
+	if err != nil {
+		return l, err
+	}
+	meta, bin := kmMeta.FindSubmatch(src), kmIncbin.FindSubmatch(src)
+	if meta == nil || bin == nil {
+		return l, fmt.Errorf("%s: no name or no table file", asm)
+	}
+	l.name = string(meta[1])
+	if len(l.name) > 13 {
+		return l, fmt.Errorf("%s: name %q is longer than 13 characters", asm, l.name)
+	}
+	if l.block, err = os.ReadFile(filepath.Join(dir, string(bin[1]))); err != nil {
+		return l, err
+	}
+	if l.image, err = lzsa2Decode(l.block, kmSize); err != nil {
+		return l, fmt.Errorf("%s: %v", asm, err)
+	}
+	return l, checkKeymap(asm, l)
+}
+
+// checkKeymap checks an unpacked layout against the format the keyboard code reads.
+func checkKeymap(asm string, l kmLayout) error {
+	img := l.image
+	if len(img) != kmSize {
+		return fmt.Errorf("%s: unpacks to %d bytes, want %d", asm, len(img), kmSize)
+	}
+	name := string(bytes.TrimRight(img[kmName:], "\x00"))
+	if name != l.name {
+		return fmt.Errorf("%s: image names itself %q, the directory %q", asm, name, l.name)
+	}
+	seen := map[byte]bool{}
+	for t := 0; t < kmTables; t++ {
+		id := img[t*128]
+		if id != 0xFF && seen[id] {
+			return fmt.Errorf("%s: two tables for layer $%02X", asm, id)
+		}
+		seen[id] = true
+	}
+	for p := kmDead; ; {
+		if p >= kmName {
+			return fmt.Errorf("%s: dead-key groups not ended by $FF", asm)
+		}
+		if img[p] == 0xFF {
+			break
+		}
+		n := int(img[p+2])
+		if n < 3 || n&1 == 0 || p+n > kmName {
+			return fmt.Errorf("%s: dead-key group at %d has length %d", asm, p-kmDead, n)
+		}
+		p += n
+	}
+	return nil
+}
+
+// keymapsSource writes keymaps.s: the directory of ROM bank 1 (name and address of each
+// layout, in the official order; an entry starting with 0 ends it) and the LZSA2 blocks.
+func keymapsSource(ls []kmLayout) []byte {
 	var b strings.Builder
-	b.WriteString("; GENERATED by rom/gen from rom/src/keymap-us.txt: do not edit.\n")
-	b.WriteString("; The US layout: key code (IBM key number from the SMC) -> character, per modifier layer.\n")
-	b.WriteString(".export keymap_ids, keymap_lo, keymap_hi, keymap_caps, keymap_dead\n")
-	fmt.Fprintf(&b, ".exportzp KEYMAP_LAYERS\nKEYMAP_LAYERS = %d\n.segment \"RODATA\"\n", len(keymapLayers))
-	row := func(bs []byte, note string) {
-		b.WriteString("        .byte ")
-		for j, v := range bs {
-			if j > 0 {
-				b.WriteByte(',')
+	b.WriteString("; GENERATED by rom/gen -keymaps (x16-rom keymap/, public domain): do not edit.\n")
+	b.WriteString("; ROM bank 1: the official ROM's keyboard layouts (rom/gen/keymap.go describes the format).\n")
+	b.WriteString(".export keymaps_dir, keymap_image0\n")
+	fmt.Fprintf(&b, ".exportzp KEYMAP_COUNT\nKEYMAP_COUNT = %d\n", len(ls))
+	b.WriteString(".segment \"KEYMAPS\"\nkeymaps_dir:\n")
+	for i, l := range ls {
+		fmt.Fprintf(&b, "        .byte \"%s\"", l.name)
+		for j := len(l.name); j < 14; j++ {
+			b.WriteString(",0")
+		}
+		fmt.Fprintf(&b, "\n        .word km_%d ; %d: %s\n", i, i, l.desc)
+	}
+	fmt.Fprintf(&b, "        .res %d, 0 ; the unused entries\n", (kmDirSlots-len(ls))*16)
+	bytes := func(data []byte) {
+		for k := 0; k < len(data); k += 16 {
+			b.WriteString("        .byte ")
+			for j, v := range data[k:min(k+16, len(data))] {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, "$%02X", v)
 			}
-			fmt.Fprintf(&b, "$%02X", v)
-		}
-		if note != "" {
-			b.WriteString(" ; " + note)
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString("keymap_ids:\n")
-	row(keymapLayers, "")
-	var names []string
-	for i := range keymapLayers {
-		names = append(names, fmt.Sprintf("keymap_%d", i))
-	}
-	fmt.Fprintf(&b, "keymap_lo:\n        .lobytes %s\n", strings.Join(names, ", "))
-	fmt.Fprintf(&b, "keymap_hi:\n        .hibytes %s\n", strings.Join(names, ", "))
-	for i, id := range keymapLayers {
-		fmt.Fprintf(&b, "%s: ; layer $%02X\n", names[i], id)
-		for k := 0; k < 128; k += 16 {
-			row(km.tab[i][k:k+16], fmt.Sprintf("%d-%d", k, k+15))
+			b.WriteByte('\n')
 		}
 	}
-	b.WriteString("keymap_caps:\n")
-	row(km.caps[:], "")
-	b.WriteString("keymap_dead:\n")
-	for _, g := range km.dead {
-		row(append([]byte{g[0], g[1], byte((len(g) - 2) / 2)}, g[2:]...), "")
+	for i, l := range ls {
+		fmt.Fprintf(&b, "km_%d: ; %s, %d bytes unpacked\n", i, l.name, len(l.image))
+		bytes(l.block)
 	}
-	row([]byte{0}, "end")
+	// The boot default unpacked as well, in bank 0: copied rather than unpacked at boot,
+	// which keeps the boot within frame 3 (unpacking takes 1.6 frames).
+	fmt.Fprintf(&b, "; %s unpacked, for the boot (kbdlayout.s)\n.segment \"RODATA\"\nkeymap_image0:\n", ls[0].name)
+	bytes(ls[0].image)
 	return []byte(b.String())
 }

@@ -1,9 +1,10 @@
-// Command gen writes the built-in ROM's generated keyboard source: rom/src/keymap.s (the
-// keyboard layout's tables, from rom/src/keymap-us.txt; keymap.go). scripts/build-rom.sh
-// runs it before assembling; the output is committed so the ROM can be checked byte for
-// byte. (The character sets and the system font come from rom/gencharset.)
+// Command gen converts the official keyboard layouts (x16-rom's keymap/ folder: the order
+// of keymap.s, each layout's name and packed tables, public domain) into rom/src/keymaps.s,
+// ROM bank 1 (keymap.go). The official sources are not part of this repository, so
+// scripts/build-rom.sh does not run it; the output is committed. (The character sets and
+// the system font come from rom/gencharset, the audio data from rom/genpatches.)
 //
-//	go run ./rom/gen -dir rom/src
+//	go run ./rom/gen -dir rom/src -keymaps /path/to/x16-rom/keymap
 package main
 
 import (
@@ -15,12 +16,16 @@ import (
 
 func main() {
 	dir := flag.String("dir", "rom/src", "the ROM source folder")
+	keymaps := flag.String("keymaps", "", "the official keyboard layouts' folder (x16-rom's keymap/)")
 	flag.Parse()
-	km, err := loadKeymap(filepath.Join(*dir, "keymap-us.txt"))
+	if *keymaps == "" {
+		fail(fmt.Errorf("-keymaps (x16-rom's keymap folder) is required"))
+	}
+	ls, err := loadKeymaps(*keymaps)
 	if err != nil {
 		fail(err)
 	}
-	if err := os.WriteFile(filepath.Join(*dir, "keymap.s"), keymapSource(km), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*dir, "keymaps.s"), keymapsSource(ls), 0o644); err != nil {
 		fail(err)
 	}
 }

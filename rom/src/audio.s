@@ -28,8 +28,8 @@
 YM_ADDR = $9F40
 YM_DATA = $9F41
 PSG_VRAM = $1F9C0
-psg_atten = $A100               ; RAM bank 0: 16 attenuations (0 full volume .. $3F muted)
-psg_vol   = $A110               ; RAM bank 0: 16 volumes as asked for (0-$3F)
+psg_atten = $A880               ; RAM bank 0: 16 attenuations (0 full volume .. $3F muted)
+psg_vol   = $A890               ; RAM bank 0: 16 volumes as asked for (0-$3F)
 
 .segment "AUDIO10"
 .scope audio

@@ -4,7 +4,7 @@
 .include "kernal.inc"
 
 .import unimpl, start, restor, vector_fn, memtop_fn, membot_fn, rdtim, settim, iobase
-.import entropy_get, jiffy_tick, ioinit, screen_init
+.import entropy_get, jiffy_tick, ioinit, screen_init, keymap
 .import memory_fill, memory_copy, memory_crc, memory_decompress, jsrfar, fetch, stash, primm
 .import screen_mode, screen_set_charset, plot, screen_size
 .import kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, joystick_scan, joystick_get
@@ -43,7 +43,7 @@
         jmp i2c_write_byte      ; $FEC9
         NOPE                    ; $FECC monitor
         jmp entropy_get         ; $FECF
-        NOPE                    ; $FED2 keymap
+        jmp keymap              ; $FED2 keymap (kbdlayout.s)
         jmp console_set_paging_message_k ; $FED5
         jmp console_put_image_k ; $FED8
         jmp console_init_k      ; $FEDB

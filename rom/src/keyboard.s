@@ -3,8 +3,7 @@
 .include "kernal.inc"
 
 .import edkey_filter, edkey_reset, key_compose
-.import keymap_ids, keymap_lo, keymap_hi, keymap_caps
-.importzp KEYMAP_LAYERS
+.import kbd_layout_boot
 .import screen_set_charset
 .import chrout_screen, cursor_show, cursor_hide, primm, pos_addr
 .import sys_addr, wait_start_line
@@ -41,7 +40,7 @@ kbd_init:
         sta joy0
         sta joy0+1
         stz joy0+2              ; the keyboard joystick is always present
-        rts
+        jmp kbd_layout_boot
 
 ; ---------------------------------------------------------------------------------
 ; I2C master, bit-banged on VIA1 port A: PA0 = SDA, PA1 = SCL, open drain (a DDR bit of
@@ -243,13 +242,16 @@ ps2_poll:
         bra @key
 
 kbd_process:
-        ldx ram_bank            ; the program's key event handler (KEYHDL, $032E) sees
-        phx                     ; every key code first, RAM bank 0 mapped; what it returns
-        stz ram_bank            ; in A is processed (0: the event is dropped)
-        ldx #0
-        jsr @keyhdl
+        ldx ram_bank            ; RAM bank 0 (the layout's) throughout
+        phx
+        stz ram_bank
+        jsr kbd_event
         plx
         stx ram_bank
+        rts
+kbd_event:                      ; the program's key event handler (KEYHDL, $032E) sees
+        ldx #0                  ; every key code first; what it returns in A is
+        jsr @keyhdl             ; processed (0: the event is dropped)
         sta itmp1
         and #$FF
         beq @ret
@@ -366,11 +368,13 @@ vsave:  .byte ptr1, ptr1+1, ptr2, ptr2+1, tmp2, tmp3
 vsave_end:
 
 ; ---------------------------------------------------------------------------------
-; key_type (IRQ): key number X pressed -> the character of the US layout (keymap.s, from
-; keymap-us.txt) in the layer of the modifiers: ISO mode sets bit 7, then shflag's Shift,
-; Alt, Ctrl and Windows bits (no layer with Windows: nothing). Caps Lock works as Shift on
-; the keys keymap_caps marks (the letters). In ISO mode Alt and AltGr (also shifted) share
-; the layers $C6/$C7. A key with no character in its layer may be a dead key (keyiso.s).
+; key_type (IRQ, RAM bank 0 mapped): key number X pressed -> the character of the layout in
+; use (kbdlayout.s: 11 tables at RAM bank 0 $A000, byte 0 of each = its layer) in the layer
+; of the modifiers, as the official KERNAL looks it up: ISO mode sets bit 7, then shflag's
+; Shift, Alt, Ctrl and Windows bits (no table for the layer: nothing). Caps Lock works as
+; Shift on the keys the layout's Caps bits mark. In ISO mode a layout without tables of its
+; own for (Shift+)Alt or AltGr ($82/$83/$86/$87) has shared ones, $C6/$C7. A key with no
+; character in its table may be a dead key (keyiso.s).
 key_type:
         lda shflag
         and #$0F
@@ -392,17 +396,27 @@ key_type:
         lsr
         tay
         pla
-        and keymap_caps,y
+        and km_caps,y
         beq @find
-        lda #1                  ; a letter with Caps Lock: the other of plain/shifted
+        lda #1                  ; Caps Lock on a marked key: the other of plain/shifted
         eor itmp2
         sta itmp2
-@find:  lda itmp2
-        ldy #KEYMAP_LAYERS-1
-:       cmp keymap_ids,y
+@find:  lda #<km_tables
+        sta iptr
+        lda #>km_tables
+        sta iptr+1
+        ldy #11
+:       lda (iptr)
+        cmp itmp2
         beq @tab
-        dey
-        bpl :-
+        lda iptr
+        eor #$80
+        sta iptr
+        bmi :+
+        inc iptr+1
+:       dey
+        bne :--
+        lda itmp2
         and #$FA                ; ISO (Shift+)Alt or AltGr ($82/$83/$86/$87): $C6/$C7
         cmp #$82
         bne @none
@@ -411,11 +425,7 @@ key_type:
         sta itmp2
         bra @find
 @none:  rts
-@tab:   lda keymap_lo,y
-        sta iptr
-        lda keymap_hi,y
-        sta iptr+1
-        txa
+@tab:   txa
         tay
         lda (iptr),y
         jmp key_compose         ; A = character (0: none), X = key, itmp2 = layer

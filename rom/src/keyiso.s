@@ -1,17 +1,18 @@
-; x16scope built-in KERNAL: the keyboard's dead keys. In ISO mode the official US layout has
-; accent keys (Alt ` e u n 6 ..., keymap-us.txt's "dead" lines): they type nothing at first,
+; x16scope built-in KERNAL: the keyboard's dead keys. Layouts have accent keys (the dead-key
+; groups of the layout in use, RAM bank 0 km_dead, kbdlayout.s): they type nothing at first,
 ; and the next key types the accented letter, or the accent and then its own character when
-; the two don't combine. Every key with no character in its layer is remembered the same way;
-; one with no dead-key entry just gives the next key's character unchanged.
+; the two don't combine. As in the official KERNAL, every key with no character in its
+; layer is remembered the same way; one with no group just gives the next key's character
+; unchanged.
 .include "kernal.inc"
 
-.import keymap_dead, kbdbuf_put_irq
+.import kbdbuf_put_irq
 .export key_compose
 
 .segment "CODE"
 
-; key_compose (IRQ): A = the character key X typed in layer itmp2 (0 = none) -> puts it into
-; the keyboard buffer, composed with a waiting dead key.
+; key_compose (IRQ, RAM bank 0 mapped): A = the character key X typed in layer itmp2
+; (0 = none) -> puts it into the keyboard buffer, composed with a waiting dead key.
 key_compose:
         cmp #0
         bne @char
@@ -25,20 +26,18 @@ key_compose:
 @dead:  stz dk_key
         sta itmp1               ; itmp1 = the second key's character
         ldy #0
-@group: lda keymap_dead,y       ; find the dead key's group: layer, key, pairs, pairs x 2
+@group: lda km_dead,y           ; find the dead key's group: layer, key, length, pairs
+        cmp #$FF
         beq @plain
         cmp dk_layer
         bne @next
         txa
-        cmp keymap_dead+1,y
+        cmp km_dead+1,y
         beq @found
-@next:  lda keymap_dead+2,y
-        asl
-        adc #3
-        sta itmp3
-        tya
+@next:  tya
         clc
-        adc itmp3
+        adc km_dead+2,y
+        bcs @plain              ; a broken table: past the area
         tay
         bra @group
 @found: lda itmp1
@@ -54,19 +53,24 @@ key_compose:
 ; @pair: A = character, Y = the group's offset -> C=1 and A = the composed character if the
 ; group has it; Y kept.
 @pair:  phy
-        ldx keymap_dead+2,y     ; X = pairs
         sta itmp3
-:       lda keymap_dead+3,y
+        lda km_dead+2,y         ; X = pairs: (length - 3) / 2
+        sec
+        sbc #3
+        lsr
+        beq @miss
+        tax
+:       lda km_dead+3,y
         cmp itmp3
         beq :+
         iny
         iny
         dex
         bne :-
-        ply
+@miss:  ply
         clc
         rts
-:       lda keymap_dead+4,y
+:       lda km_dead+4,y
         ply
         sec
         rts

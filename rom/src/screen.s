@@ -6,6 +6,7 @@
 .export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
 .export pos_addr
 .import default_palette, GRAPH_init_k
+.import kbd_swap
 
 
 .segment "CODE"
@@ -873,7 +874,8 @@ put_char:
         jmp locate
 @clear: jmp screen_clear
 @del:   jmp delete_char
-; CHROUT's mode control codes: $0F ISO mode on (ISO-8859-15 set and encoding, cleared
+; CHROUT's mode control codes: $0B swaps the keyboard layout with the previous one (kbd_swap),
+; $0F ISO mode on (ISO-8859-15 set and encoding, cleared
 ; screen), $8F off (PETSCII upper/graphics; both thin after a thin set); and, in PETSCII
 ; mode only, reverse on/off ($12/$92) and the case sets ($0E upper/lower, $8E upper/graphics).
 ctrl_mode:
@@ -887,6 +889,9 @@ ctrl_mode:
         lda #$80
         trb kmode
         rts
+:       cmp #$0B                ; the official editor's keyboard layout swap
+        bne :+
+        jmp kbd_swap
 :       cmp #$0F
         beq @isoon
         cmp #$8F
