@@ -49,8 +49,8 @@ start:
         lda #3
         sta dflto
         stz crsw                ; no line input under way
-        jsr primm
-        .byte $93, $05
+        jsr primm               ; (screen_init cleared the screen: no $93, 66K cycles saved)
+        .byte $05
         .byte "**** X16SCOPE BUILT-IN KERNAL ****", $0D, $0D
         .byte "NO BASIC: DROP A PRG OR TYPE SYS <ADDRESS>", $0D, $0D
         .byte "READY.", $0D, 0
