@@ -6,7 +6,7 @@ import "testing"
 // joystick_get, mouse_config/mouse_get, in seeded random cases with no input.
 var kdInput = kdProg{
 	prg: "kdinput.prg", golden: "kdinput.golden", env: "KDINPUT_GOLDEN", test: "TestKdInputOfficial",
-	out: 0x4000, ncase: 240, frames: 300, minSeen: 4,
+	out: 0x4000, ncase: 480, frames: 300, minSeen: 4,
 	ops: []string{"kbdbuf_put", "kbdbuf_peek", "GETIN", "kbdbuf_get", "kbdbuf_clear",
 		"kbdbuf_get_modifiers", "mouse_sprite_offset", "joystick_ps2_keycodes", "iso_cursor_char",
 		"ps2kbd_typematic", "scnsiz", "default_palette", "has_machine_property", "blink_enable",

@@ -6,7 +6,7 @@ import "testing"
 // KERNAL converts) and sprite_set_position in seeded random cases.
 var kdSprite = kdProg{
 	prg: "kdsprite.prg", golden: "kdsprite.golden", env: "KDSPRITE_GOLDEN", test: "TestKdSpriteOfficial",
-	out: 0x4000, ncase: 200, frames: 300, minSeen: 20,
+	out: 0x4000, ncase: 400, frames: 300, minSeen: 20,
 	ops: []string{"sprite_set_image", "sprite_set_position"},
 }
 

@@ -26,7 +26,7 @@
 .include "api.inc"
 .include "kdiff.inc"
 
-NCASE = 240
+NCASE = 480
 OUT   = $4000
 NOPS  = 20
 extapi = $FEAB

@@ -13,7 +13,7 @@
 .include "api.inc"
 .include "kdiff.inc"
 
-NCASE = 200
+NCASE = 400
 OUT   = $4000
 sprite_set_image    = $FEF0
 sprite_set_position = $FEF3
