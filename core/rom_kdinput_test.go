@@ -11,7 +11,7 @@ var kdInput = kdProg{
 		"kbdbuf_get_modifiers", "mouse_sprite_offset", "joystick_ps2_keycodes", "iso_cursor_char",
 		"ps2kbd_typematic", "scnsiz", "default_palette", "has_machine_property", "blink_enable",
 		"kbd_leds", "mouse_config+mouse_get", "mouse_set_position+mouse_get", "joystick_get",
-		"ps2data_raw", "pfkey"},
+		"ps2data_raw", "pfkey", "cursor_blink"},
 }
 
 func TestKdInputBuiltin(t *testing.T)  { kdInput.checkBuiltin(t) }

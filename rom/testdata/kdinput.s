@@ -12,7 +12,7 @@
 ;  9 extapi ps2kbd_typematic(X): X (what goes to the keyboard is not read back)
 ; 10 extapi scnsiz(X 0-100 columns, Y 0-70 rows): X Y, C, then SCREEN X Y
 ; 11 extapi default_palette, VRAM $1FA00-$1FBFF drawn at random before: sums of it after
-; 12 extapi has_machine_property(X 0-15 or any): X, C
+; 12 extapi has_machine_property(X 0-15 or any, not 4: see op_prop): X, C
 ; 13 extapi blink_enable(X 0 or 1 or any): X, blnsw ($037B, the official address)
 ; 14 extapi kbd_leds: X set (C=0), X got (C=1)
 ; 15 mouse_config(A 0, 1 or $FF; X 0-80, Y 0-60 in 8-pixel units), then mouse_get:
@@ -21,6 +21,10 @@
 ; 17 joystick_scan, joystick_get(A 0-4): A, then A X Y
 ; 18 extapi ps2data_raw: A X Z
 ; 19 extapi pfkey(X key 0-10, Y length 0-12, r0 text): X Y, C
+; 20 extapi cursor_blink, n = 1-40 times, at a random place (PLOT), blinking on (blink_enable
+;    0) and the blink counter blnct ($037C, the official address) at 1 first: the place, n,
+;    blnon ($037E) and the cell under the cursor (screen code, colour); then blink_enable(1)
+;    (off): blnon and the cell
 ; Interrupts are masked throughout: nothing scans the keyboard, mouse or joysticks.
 .include "prg.inc"
 .include "api.inc"
@@ -28,9 +32,11 @@
 
 NCASE = 480
 OUT   = $4000
-NOPS  = 20
+NOPS  = 21
 extapi = $FEAB
 blnsw  = $037B
+blnct  = $037C
+blnon  = $037E
 mpos   = $4C                    ; 4 bytes: mouse_get's and mouse_set_position's x, y
 
         sei
@@ -65,7 +71,7 @@ dispatch:
         jmp (optab,x)
 optab:  .word op_put, op_peek, op_getin, op_get, op_clear, op_mods, op_msoff, op_joykeys
         .word op_isocur, op_typem, op_scnsiz, op_palette, op_prop, op_blink, op_leds
-        .word op_mcfg, op_mpos, op_joy, op_raw, op_pfkey
+        .word op_mcfg, op_mpos, op_joy, op_raw, op_pfkey, op_blinkc
 
 peek:   jsr kbdbuf_peek
         SAVE
@@ -267,7 +273,9 @@ op_prop:
         jsr rnd
         bmi :+
         and #$0F
-:       jsr put
+:       cmp #4                  ; not 4 (BANKMIRROR): the official KERNAL's boot probe
+        beq op_prop             ; compares with the bank it has just cleared and reports a
+        jsr put                 ; mirror on any machine; the built-in answers the RAM's
         tax
         lda #17
         jsr extapi
@@ -389,6 +397,55 @@ op_pfkey:
         SAVE
         lda #$01
         jmp putp
+op_blinkc:
+        jsr SCREEN
+        txa
+        jsr rndn
+        sta tmp
+        jsr put
+        tya
+        jsr rndn
+        sta tmp+1
+        jsr put
+        tax
+        ldy tmp
+        clc
+        jsr PLOT
+        lda #40
+        jsr rndn
+        inc a
+        jsr put
+        sta tmp+2
+        ldx #0
+        lda #20                 ; blink_enable(0): blinking
+        jsr extapi
+        lda #1
+        sta blnct
+:       lda #10
+        jsr extapi
+        dec tmp+2
+        bne :-
+        jsr cell
+        ldx #1
+        lda #20                 ; blink_enable(1): off, the cell given back
+        jsr extapi
+cell:   lda blnon
+        jsr put
+        stz VERA_CTRL           ; the cell at row tmp+1, column tmp (a map 128 wide)
+        lda tmp
+        asl
+        sta VERA_ADDR_L
+        lda tmp+1
+        clc
+        adc #$B0
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        jsr put
+        lda VERA_DATA0
+        jmp put
+
 pftext: .byte "LIST", 13, "RUN", 13, "ABCDE"
 
 ; rndn: A = a random number 0 to A-1 (A > 0)
