@@ -43,7 +43,6 @@ mpos   = $4C                    ; 4 bytes: mouse_get's and mouse_set_position's 
         lda #$D3
         ldx #$1B
         jsr kd_begin
-        stz first
 nextcase:
 @pick:  jsr rnd
         and #$1F
@@ -456,7 +455,5 @@ rndn:   sta tmp+5
         sbc tmp+5
         bra :-
 :       rts
-
-first:  .byte 0
 
 .include "rnd.inc"
