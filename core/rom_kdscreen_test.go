@@ -14,8 +14,8 @@ import (
 // pixels); each mode's text screen compared cell by cell.
 var kdScreen = kdProg{
 	prg: "kdscreen.prg", golden: "kdscreen.golden", env: "KDSCREEN_GOLDEN", test: "TestKdScreenOfficial",
-	out: 0x2000, ncase: 2*(1+256+8) + 10*(1+48+8) + 16, frames: 1200, minSeen: 12,
-	ops:   []string{"screen_mode", "CHROUT", "PLOT", "screen_set_charset"},
+	out: 0x2000, ncase: 2*(1+256+8) + 10*(1+48+8) + 12 + 1 + 16, frames: 1200, minSeen: 12,
+	ops:   []string{"screen_mode", "CHROUT", "PLOT", "screen_set_charset", "screen_mode(other)"},
 	extra: kdScreenCells,
 }
 

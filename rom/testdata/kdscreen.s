@@ -15,7 +15,10 @@
 ; The modes 80x60 and 40x30 get all 256 bytes in a seeded order, the others NCHR random
 ; bytes. After a mode's cases its text screen is copied, cell by cell (screen code, colour),
 ; to RAM banks 10+2k and 11+2k: row r at bank 10+2k+r/32, $A000+(r%32)*256, and the mode's
-; columns and rows at $BFFE/$BFFF of bank 10+2k. Then, in mode 0:
+; columns and rows at $BFFE/$BFFF of bank 10+2k. Then:
+;  4 screen_mode(A) of NBAD modes that do not exist (12-$7F, $81-$FF), then of $80 (the
+;    320x240 bitmap): A, C, the get's A X Y
+; Then, in mode 0:
 ;  3 screen_set_charset(A 0-15; 0: glyphs at X/Y, RAM): A, mode $0372 after, and which of the
 ;    256 glyphs of the charset VRAM ($1F000-$1F7FF, filled with $A5 before) were written:
 ;    the first, the last, how many (2 bytes). Not the pixels: the glyphs are not the same.
@@ -30,7 +33,8 @@ NMODE = 12
 NCHR  = 48
 NPLOT = 8
 NSET  = 16
-NCASE = 2*(1+256+NPLOT) + (NMODE-2)*(1+NCHR+NPLOT) + NSET
+NBAD  = 12
+NCASE = 2*(1+256+NPLOT) + (NMODE-2)*(1+NCHR+NPLOT) + NBAD + 1 + NSET
 OUT   = $2000
 mode  = $4C                     ; the mode's index
 cnt   = $4D
@@ -82,6 +86,18 @@ rows  = $5B
         lda mode
         cmp #NMODE
         bne @mode
+        lda #NBAD
+        sta cnt
+:       jsr rnd                 ; modes that do not exist: 12-$7F, $81-$FF
+        cmp #12
+        bcc :-
+        cmp #$80
+        beq :-
+        jsr op_other
+        dec cnt
+        bne :-
+        lda #$80                ; the 320x240 bitmap mode
+        jsr op_other
         clc
         lda #0
         jsr screen_mode
@@ -159,6 +175,24 @@ fill:   ldx #0
         cpx rows
         bne @row
         rts
+
+; op_other: screen_mode(A) for a mode that is not a text mode: A, C, then the get's A X Y
+op_other:
+        pha
+        lda #4
+        jsr put
+        pla
+        jsr put
+        clc
+        jsr screen_mode
+        SAVE
+        lda #$01
+        jsr putp
+        sec
+        jsr screen_mode
+        SAVE
+        jsr putaxy
+        jmp kd_next
 
 op_chrout:
         pha
