@@ -28,8 +28,12 @@ setnam: sta fnlen
 readst: lda status
         rts
 
-settmo:
-setmsg: rts
+; SETMSG: A = the message flags (bit 7 errors, bit 6 control messages), kept at the
+; official msgflg; A = STATUS after, as the official KERNAL leaves it. The host device
+; prints no messages, so nothing here reads them yet.
+setmsg: sta msgflg
+        lda status
+settmo: rts
 
 open_fn:   HOSTCALL_A HC_OPEN
 close_fn:  HOSTCALL_A HC_CLOSE

@@ -146,7 +146,7 @@
 .assert * = $FFF6, error, "jump table out of step"
         .byte 0, 0, 0, 0        ; $FFF6-$FFF9 (65C816 ABORT vector: unused)
 
-scnkey = setmsg                 ; an RTS
+scnkey = settmo                 ; an RTS
 
 .segment "VECTORS"
         .word nmi_ram           ; $FFFA NMI -> RAM trampoline

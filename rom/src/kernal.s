@@ -46,6 +46,10 @@ start:
         sta memtop
         lda #$9F
         sta memtop+1
+        lda #$01
+        sta memstr
+        lda #$08
+        sta memstr+1
         lda #3
         sta dflto
         stz crsw                ; no line input under way
@@ -389,21 +393,27 @@ iobase:
         ldy #$9F
         rts
 
-; MEMTOP: C=1 read into X/Y and A = number of RAM banks (0 = 256), C=0 set from X/Y.
+; MEMTOP: C=1 read into X/Y and A = number of RAM banks (0 = 256), C=0 set from X/Y and
+; the bank count from A, as the official KERNAL does (kdc64.s compares both).
 memtop_fn:
         bcc @set
         ldx memtop
         ldy memtop+1
         lda nbanks              ; written by the emulator at HC_BOOTED
         rts
-@set:   stx memtop
+@set:   sta nbanks
+        stx memtop
         sty memtop+1
         rts
 
-; MEMBOT: the bottom of BASIC memory, fixed at $0801 here
+; MEMBOT: C=1 read the bottom of memory into X/Y, C=0 set it from X/Y ($0801 at boot)
 membot_fn:
-        ldx #$01
-        ldy #$08
+        bcc @set
+        ldx memstr
+        ldy memstr+1
+        rts
+@set:   stx memstr
+        sty memstr+1
         rts
 
 ; entropy_get: A, X, Y = mixed bits of VIA1 T1 (free-running), the jiffy clock and the

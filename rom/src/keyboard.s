@@ -39,7 +39,8 @@ kbd_init:
         lda #$FF
         sta joy0
         sta joy0+1
-        stz joy0+2              ; the keyboard joystick is always present
+        sta joy0+2              ; the keyboard joystick: not present ($FF) until the first
+                                ; key event, as in the official KERNAL (joy0_key)
         jmp kbd_layout_boot
 
 ; ---------------------------------------------------------------------------------
@@ -435,6 +436,7 @@ bitmask:.byte $80, $40, $20, $10, $08, $04, $02, $01
 ; keyboard joystick (joystick 0): the key codes in joykeys_ram (joystick_ps2_keycodes,
 ; extapi.s), by default the official KERNAL's assignment (joykeys)
 joy0_key:
+        stz joy0+2              ; a keyboard: the keyboard joystick is present
         lda itmp1
         and #$7F
         ldx #joykeys_end-joykeys-1

@@ -679,8 +679,12 @@ put_char:
         bpl @plain              ; editor's verbatim mode)
         stz verbatim
         bit isomode
-        bvs @print              ; ISO: every code is its screen code
-        cmp #$20
+        bvc @vpet
+        cmp #$20                ; ISO: every code is its screen code, and $00-$1F are
+        bcs @vput               ; never reversed (the official editor's)
+        stz rvs
+        bra @vput
+@vpet:  cmp #$20
         bcc @vlow
         cmp #$80
         bcc @vput
@@ -701,10 +705,11 @@ put_char:
         sta verbatim
         rts
 :       cmp #$0D
-        beq @cr
+        beq @crj
         cmp #$8D
-        beq @cr
-        cmp #$20
+        bne @notcr
+@crj:   jmp @cr
+@notcr: cmp #$20
         bcc @toctrl
         cmp #$80
         bcc @print
@@ -743,8 +748,10 @@ put_char:
         bra @code
 :       sec                     ; $C0-$FE -> $40-$7E
         sbc #$80
-@code:  ora rvs
-        pha
+@code:  ldx rvs                 ; reverse on: any value but 0 (CHROUT $12 leaves $12
+        beq :+                  ; there, as the official editor; cc65's revers() $80)
+        ora #$80
+:       pha
         jsr cell_addr
         pla
         sta VERA_DATA0
@@ -766,12 +773,13 @@ put_char:
         bit isomode
         bvs @code               ; ISO: the code is the screen code
         bra @glyph
-@noins: ldx qtsw                ; quote mode (PETSCII): a control code but DEL prints as
-        beq @noq                ; its reversed glyph, as the official editor does
-        bit isomode
-        bvs @noq
-        cmp #$14
+@noins: ldx qtsw                ; quote mode: a control code but DEL prints as its
+        beq @noq                ; reversed glyph (PETSCII) or as its own screen code
+        cmp #$14                ; (ISO), as the official editor does
         beq @noq
+        bit isomode
+        bvc @glyph
+        jmp @code
 @glyph: cmp #$80
         bcc :+
         and #$1F                ; $80-$9F: screen codes $C0-$DF
@@ -879,7 +887,20 @@ put_char:
 ; screen), $8F off (PETSCII upper/graphics; both thin after a thin set); and, in PETSCII
 ; mode only, reverse on/off ($12/$92) and the case sets ($0E upper/lower, $8E upper/graphics).
 ctrl_mode:
-        cmp #$08                ; case switch locked / unlocked: bit 7 of the mode byte
+        cmp #$84
+        bne :+
+        stz cur_col             ; SHIFT+END: the bottom row's start
+        ldx nlines
+        dex
+        stx cur_row
+        rts
+:       cmp #$04                ; END
+        bne :+
+        jmp end_of_line
+:       cmp #$19                ; forward DEL
+        bne :+
+        jmp delete_fwd
+:       cmp #$08                ; case switch locked / unlocked: bit 7 of the mode byte
         bne :+
         lda #$80
         tsb kmode
@@ -896,12 +917,12 @@ ctrl_mode:
         beq @isoon
         cmp #$8F
         beq @isooff
+        cmp #$92                ; reverse off in both modes, on in PETSCII only
+        beq @rvsoff
         bit isomode
         bvs @done
         cmp #$12
         beq @rvson
-        cmp #$92
-        beq @rvsoff
         cmp #$0E
         bne :+
         lda #3                  ; upper/lower: 3, or 5 in the thin sets (kmode bit 2)
@@ -919,8 +940,7 @@ ctrl_mode:
         adc tmp1
         jmp screen_set_charset
 @done:  rts
-@rvson: lda #$80
-        sta rvs
+@rvson: sta rvs                 ; $12, as the official editor keeps it
         rts
 @rvsoff:stz rvs
         rts
@@ -937,8 +957,7 @@ ctrl_mode:
         ldx #0
         lda #2                  ; PETSCII upper/graphics
         ldy #4                  ; thin PETSCII
-@sw:    stx isomode
-        stz rvs
+@sw:    stx isomode             ; (reverse stays on, as in the official editor)
         pha
         lda kmode               ; as the official editor: the thin set after a set with
         and #4                  ; bit 2 set (4-7, 12)
@@ -995,6 +1014,63 @@ back_line:
         sta cur_col
         sec
         rts
+
+; END ($04), as the official editor: the cursor goes after the row's last character that
+; is not a space (column 0 when the columns from 1 on are all spaces); after the last
+; column, to the next row's start (the last row: its last column).
+end_of_line:
+        ldy llen
+        dey
+:       jsr cell_char_y
+        cmp #' '
+        bne @found
+        dey
+        bne :-
+        stz cur_col
+        rts
+@found: iny
+        cpy llen
+        bcs @next
+        sty cur_col
+        rts
+@next:  stz cur_col
+        ldx cur_row
+        inx
+        cpx nlines
+        bcc :+
+        ldx nlines
+        dex
+        ldy llen
+        dey
+        sty cur_col
+:       stx cur_row
+        rts
+
+; cell_char_y: A = the screen code at the cursor's row, column Y (X, Y kept)
+cell_char_y:
+        stz VERA_CTRL
+        tya
+        asl
+        sta VERA_ADDR_L
+        lda cur_row
+        clc
+        adc #>(SCREEN_MAP & $FFFF)
+        sta VERA_ADDR_M
+        lda #^SCREEN_MAP
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        rts
+
+; forward DEL ($19), as the official editor: the character under the cursor goes (the
+; cursor moves right one and deletes back); in the last column, nothing moves.
+delete_fwd:
+        lda cur_col
+        inc
+        cmp llen
+        bcs :+
+        sta cur_col
+        jmp delete_char
+:       rts
 
 ; DEL ($14), as the official editor: the character left of the cursor goes and the rest
 ; of the logical line moves left one cell, its last cell blanked; at the line's first
