@@ -2,7 +2,7 @@
 ; initialisation, CHROUT to the screen, PLOT, SCREEN, screen_mode, screen_set_charset.
 .include "kernal.inc"
 
-.export screen_init, screen_clear, chrout_screen, chrin_screen, plot, screen_size
+.export screen_init, screen_clear, chrout_screen, plot, screen_size
 .export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
 .export pos_addr
 .import default_palette, GRAPH_init_k
@@ -765,12 +765,12 @@ put_char:
         bit isomode
         bvs @code               ; ISO: the code is the screen code
         bra @glyph
-@noins: ldx qtsw                ; quote mode (PETSCII): a control code but DEL prints as
-        beq @noq                ; its reversed glyph, as the official editor does
-        bit isomode
-        bvs @noq
-        cmp #$14
+@noins: ldx qtsw                ; quote mode: a control code but DEL prints, as the
+        beq @noq                ; official editor: its reversed glyph, in ISO mode the
+        cmp #$14                ; screen code of the same number
         beq @noq
+        bit isomode
+        bvs @code
 @glyph: cmp #$80
         bcc :+
         and #$1F                ; $80-$9F: screen codes $C0-$DF
@@ -807,9 +807,22 @@ put_char:
 :       cmp #$94
         bne :+
         jmp insert_char
-:cmp #$01
+:       cmp #$01
         bne :+
         jmp swap_colors
+:       cmp #$19
+        bne :+
+        jmp fwd_delete
+:       cmp #$04
+        bne :+
+        jmp line_end
+:       cmp #$84
+        bne :+
+        stz cur_col             ; SHIFT+END: the bottom row's first column
+        ldx nlines
+        dex
+        stx cur_row
+        jmp locate
 :       jmp ctrl_mode
 @done:  rts
 @color: lda color
@@ -944,6 +957,49 @@ ctrl_mode:
 :       pla
         jsr screen_set_charset
         jmp screen_clear
+
+; the forward DEL ($19, the DEL key): as the official editor, the cursor goes right (as
+; CRSR RIGHT: off the line's end to the next line's start) and DEL ($14) deletes left of
+; it, so the character under the cursor goes and the rest of the line moves left
+fwd_delete:
+        lda #$1D                ; (reached out of quote and insert mode: CRSR RIGHT moves)
+        jsr put_char
+        jmp delete_char
+
+; END ($04), as the official editor: the cursor to the column after the line's last
+; non-blank character (column 0 is not looked at: a line blank from column 1 gives 0);
+; on a line full to its last column, to the first column of the next logical line (the
+; bottom row's last column if there is none). The column is a column of the line's first
+; row (where the cursor row goes), as PLOT then reads it.
+line_end:
+        ldy lnmx
+@trim:  tya
+        jsr pos_addr
+        lda VERA_DATA0
+        cmp #' '
+        bne @found
+        dey
+        bne @trim
+        dey
+@found: iny
+        ldx lstart
+        cpy lnmx
+        bcc @set
+        beq @set
+        ldy #0
+@next:  inx
+        cpx nlines
+        bcs @last
+        jsr row_is_start
+        beq @next
+        bra @set
+@last:  ldx nlines
+        dex
+        ldy llen
+        dey
+@set:   stx cur_row
+        sty cur_col
+        jmp locate
 
 ; advance: after a character is put: the next column; past a row's end, the next row of
 ; the line; past the line's end, the line grows by a row (in a line of less than 80
@@ -1189,12 +1245,6 @@ cursor_blink:
         pla
         sta VERA_CTRL
 @done:  rts
-
-; CHRIN from the screen (device 3): this ROM has no screen-line reading; it returns CR.
-chrin_screen:
-        lda #$0D
-        clc
-        rts
 
 ; PLOT: C=1 read (X = row, Y = column), C=0 set the cursor to row X, column Y
 plot:
