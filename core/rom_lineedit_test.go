@@ -86,6 +86,12 @@ func leRounds() []leRound {
 		for l := range nl {
 			for range 2 + next(12) {
 				switch k := next(120); {
+				case k < 50 && iso && next(3) == 0:
+					if next(2) == 0 {
+						r.keys = append(r.keys, leKey{name: leISOAlt[next(len(leISOAlt))], mod: "LALT"})
+					} else {
+						r.keys = append(r.keys, leKey{name: string(rune('A' + next(26))), mod: "LSHIFT"})
+					}
 				case k < 50:
 					r.keys = append(r.keys, leKey{text: string(chars[next(len(chars))])})
 				case k < 56:
@@ -120,11 +126,7 @@ func leRounds() []leRound {
 				case k < 113:
 					r.keys = append(r.keys, leKey{name: "STOP", mod: "LSHIFT"})
 				case k < 118 && iso:
-					if next(2) == 0 {
-						r.keys = append(r.keys, leKey{name: leISOAlt[next(len(leISOAlt))], mod: "LALT"})
-					} else {
-						r.keys = append(r.keys, leKey{name: string(rune('A' + next(26))), mod: "LSHIFT"})
-					}
+					r.keys = append(r.keys, leKey{name: "SPACE", mod: "LSHIFT"}) // $A0
 				case l > 0 || i%5 == 4:
 					r.keys = append(r.keys, leKey{name: "HOME"})
 				}
