@@ -60,7 +60,8 @@ var leISOAlt = []string{"2", "4", "5", "6", "8", "0", "Q", "R", "T", "Y", "O", "
 // the last rows (wrapping scrolls), lines of a few keys and long ones (typed past the
 // row's end: one logical line on two or more rows in 40 and 20 columns), edited with the
 // cursor keys, DEL, INST, HOME, END, SHIFT+END, the forward DEL, SHIFT+RETURN, the F-keys
-// and SHIFT+RUN (their default macros) and quote marks (in quote mode the cursor keys
+// and SHIFT+RUN (their default macros), CTRL+G (the bell: PSG voice 0, whose registers
+// are in the results) and quote marks (in quote mode the cursor keys
 // print). One round in four is in ISO mode, with capitals (SHIFT) and characters of $A0
 // and above (ALT) typed; one in three then reads a line back from the screen (device 3,
 // opened as a file or as the default input, by CHRIN or GETIN).
@@ -85,7 +86,9 @@ func leRounds() []leRound {
 		nl := 1 + next(3)
 		for l := range nl {
 			for range 2 + next(12) {
-				switch k := next(120); {
+				switch k := next(121); {
+				case k == 120:
+					r.keys = append(r.keys, leKey{name: "G", mod: "LCTRL"}) // BELL
 				case k < 50 && iso && next(3) == 0:
 					if next(2) == 0 {
 						r.keys = append(r.keys, leKey{name: leISOAlt[next(len(leISOAlt))], mod: "LALT"})
@@ -248,7 +251,9 @@ func leResults(m *core.Machine, r leRound) []string {
 	if len(line) > 0 || n > 256 {
 		out = append(out, fmt.Sprintf(" unended (%d bytes): % x", n, line))
 	}
-	out = append(out, fmt.Sprintf(" end cursor=%d,%d", m.Peek(0x0416), m.Peek(0x0417)))
+	psg := m.VERA().PeekVRAM
+	out = append(out, fmt.Sprintf(" end cursor=%d,%d psg0=%02x%02x%02x%02x", m.Peek(0x0416), m.Peek(0x0417),
+		psg(0x1F9C0), psg(0x1F9C1), psg(0x1F9C2), psg(0x1F9C3)))
 	for row := range r.mode.rows {
 		var codes, cols strings.Builder
 		blank := true

@@ -816,6 +816,9 @@ put_char:
 :       cmp #$04
         bne :+
         jmp line_end
+:       cmp #$07
+        bne :+
+        jmp bell
 :       cmp #$84
         bne :+
         stz cur_col             ; SHIFT+END: the bottom row's first column
@@ -957,6 +960,47 @@ ctrl_mode:
 :       pla
         jsr screen_set_charset
         jmp screen_clear
+
+; BELL ($07, CTRL+G), as the official editor: PSG voice 0 plays a square wave (pulse width
+; 63) at 440 Hz (frequency word 1181), full volume left and right, while the CPU waits
+; about 1.3 million cycles (4 x 65536 turns of a 5-cycle loop), then goes silent with the
+; left/right bits it had. VERA port 0 is left pointing into the PSG registers.
+BELL_PSG = $1F9C0
+bell:
+        stz VERA_CTRL
+        lda #<BELL_PSG
+        sta VERA_ADDR_L
+        lda #>BELL_PSG
+        sta VERA_ADDR_M
+        lda #$10 | ^BELL_PSG
+        sta VERA_ADDR_H
+        lda #<1181
+        sta VERA_DATA0
+        lda #>1181
+        sta VERA_DATA0
+        lda VERA_DATA0          ; the old volume and left/right bits
+        and #$C0
+        pha
+        dec VERA_ADDR_L
+        lda #$FF                ; left, right, volume 63
+        sta VERA_DATA0
+        lda #$3F                ; pulse, width 63
+        sta VERA_DATA0
+        lda #4
+        sta tmp1
+        ldy #0
+        ldx #0
+@wait:  dex
+        bne @wait
+        dey
+        bne @wait
+        dec tmp1
+        bne @wait
+        lda #<(BELL_PSG + 2)
+        sta VERA_ADDR_L
+        pla
+        sta VERA_DATA0          ; volume 0
+        rts
 
 ; the forward DEL ($19, the DEL key): as the official editor, the cursor goes right (as
 ; CRSR RIGHT: off the line's end to the next line's start) and DEL ($14) deletes left of
