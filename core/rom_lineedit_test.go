@@ -18,11 +18,15 @@ type leMode struct{ mode, cols, rows int }
 
 var leModes = []leMode{{0, 80, 60}, {3, 40, 30}, {6, 20, 15}, {2, 40, 60}}
 
-// leKey is one key a round types: a character (TypeText) or a named key (PressKey).
-type leKey struct{ text, name string }
+// leKey is one key a round types: a character (TypeText) or a named key (PressKey), that
+// one with a modifier held if mod names one.
+type leKey struct{ text, name, mod string }
 
 func (k leKey) String() string {
 	if k.name != "" {
+		if k.mod != "" {
+			return "<" + k.mod + "+" + k.name + ">"
+		}
 		return "<" + k.name + ">"
 	}
 	if k.text == "\n" {
@@ -31,35 +35,66 @@ func (k leKey) String() string {
 	return k.text
 }
 
+// leMacroCRs are the RETURNs in the official editor's default F-key macros (F1 "LIST:",
+// F5 "RUN:", F6 "MONITOR:", F7 "DOS\"$" end with one, SHIFT+RUN types "LOAD", "RUN:"):
+// each ends a line.
+var leMacroCRs = map[string]int{"F1": 1, "F5": 1, "F6": 1, "F7": 1, "STOP": 2}
+
 // leRound is one round: the mode, the row the prompt is printed on, the keys and the
-// number of lines they end (RETURNs).
+// number of lines they end (RETURNs, also those of F-key macros); iso runs it in ISO mode;
+// scr (bit 1 of the program's flags, see lineedit.s) reads a line from the screen after,
+// at srow, scol.
 type leRound struct {
-	mode  leMode
-	row   int
-	keys  []leKey
-	lines int
+	mode       leMode
+	row        int
+	keys       []leKey
+	lines      int
+	flags      int
+	srow, scol int
 }
+
+// leISOAlt are keys whose Alt layer types ISO-8859-15 characters of $A0 and above.
+var leISOAlt = []string{"2", "4", "5", "6", "8", "0", "Q", "R", "T", "Y", "O", "S", "D", "G", "L", "M", "'", "/"}
 
 // leRounds makes the seeded rounds: every mode, prompts at the top, in the middle and on
 // the last rows (wrapping scrolls), lines of a few keys and long ones (typed past the
 // row's end: one logical line on two or more rows in 40 and 20 columns), edited with the
-// cursor keys, DEL, INST, HOME and quote marks (in quote mode the cursor keys print).
+// cursor keys, DEL, INST, HOME, END, SHIFT+END, the forward DEL, SHIFT+RETURN, the F-keys
+// and SHIFT+RUN (their default macros), CTRL+G (the bell: PSG voice 0, whose registers
+// are in the results) and quote marks (in quote mode the cursor keys
+// print). One round in four is in ISO mode, with capitals (SHIFT) and characters of $A0
+// and above (ALT) typed; one in three then reads a line back from the screen (device 3,
+// opened as a file or as the default input, by CHRIN or GETIN).
 func leRounds() []leRound {
 	rnd := uint32(20261208)
 	next := func(n int) int { rnd = rnd*1103515245 + 12345; return int(rnd>>16) % n }
 	const chars = "abcdefghijklmnopqrstuvwxyz0123456789 ,.;=+-*/:"
+	fkeys := []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"}
 	var rounds []leRound
-	for i := range 64 {
-		r := leRound{mode: leModes[i%len(leModes)], lines: 1 + next(3)}
+	for i := range 112 {
+		r := leRound{mode: leModes[i%len(leModes)]}
+		iso := i%4 == 3
+		if iso {
+			r.flags |= 1
+		}
 		switch next(3) {
 		case 1:
 			r.row = r.mode.rows / 2
 		case 2:
 			r.row = r.mode.rows - 1 - next(2)
 		}
-		for l := range r.lines {
+		nl := 1 + next(3)
+		for l := range nl {
 			for range 2 + next(12) {
-				switch k := next(100); {
+				switch k := next(121); {
+				case k == 120:
+					r.keys = append(r.keys, leKey{name: "G", mod: "LCTRL"}) // BELL
+				case k < 50 && iso && next(3) == 0:
+					if next(2) == 0 {
+						r.keys = append(r.keys, leKey{name: leISOAlt[next(len(leISOAlt))], mod: "LALT"})
+					} else {
+						r.keys = append(r.keys, leKey{name: string(rune('A' + next(26))), mod: "LSHIFT"})
+					}
 				case k < 50:
 					r.keys = append(r.keys, leKey{text: string(chars[next(len(chars))])})
 				case k < 56:
@@ -81,11 +116,44 @@ func leRounds() []leRound {
 					r.keys = append(r.keys, leKey{name: "BACKSPACE"})
 				case k < 98:
 					r.keys = append(r.keys, leKey{name: "INSERT"})
+				case k < 102:
+					r.keys = append(r.keys, leKey{name: "END"})
+				case k < 106:
+					r.keys = append(r.keys, leKey{name: "DELETE"})
+				case k < 108:
+					r.keys = append(r.keys, leKey{name: "END", mod: "LSHIFT"})
+				case k < 110:
+					r.keys = append(r.keys, leKey{name: "RETURN", mod: "LSHIFT"})
+				case k < 112:
+					r.keys = append(r.keys, leKey{name: fkeys[next(len(fkeys))]})
+				case k < 113:
+					r.keys = append(r.keys, leKey{name: "STOP", mod: "LSHIFT"})
+				case k < 118 && iso:
+					r.keys = append(r.keys, leKey{name: "SPACE", mod: "LSHIFT"}) // $A0
 				case l > 0 || i%5 == 4:
 					r.keys = append(r.keys, leKey{name: "HOME"})
 				}
 			}
 			r.keys = append(r.keys, leKey{text: "\n"})
+		}
+		for _, k := range r.keys {
+			switch {
+			case k.text == "\n":
+				r.lines++
+			case k.mod == "" || k.name == "STOP":
+				r.lines += leMacroCRs[k.name]
+			}
+		}
+		if next(3) == 0 {
+			r.flags |= 2 | next(2)<<2 | next(2)<<3
+			r.srow = r.row
+			if next(3) == 0 {
+				r.srow = next(r.mode.rows)
+			}
+			r.scol = next(3)
+			if next(4) == 0 {
+				r.scol = next(r.mode.cols)
+			}
 		}
 		rounds = append(rounds, r)
 	}
@@ -121,13 +189,23 @@ func leRun(t *testing.T, m *core.Machine, frames int) []string {
 			m.Poke(0x0411, uint8(r.mode.mode))
 			m.Poke(0x0412, uint8(r.row))
 			m.Poke(0x0413, uint8(r.lines))
+			m.Poke(0x0418, uint8(r.flags))
+			m.Poke(0x0419, uint8(r.srow))
+			m.Poke(0x041A, uint8(r.scol))
 			m.Poke(0x0410, 2)
 			queue = r.keys
 		}
-		if len(queue) > 0 && m.KeysPending() == 0 {
+		if len(queue) > 0 && m.KeysPending() == 0 && m.Peek(0x0410) == 3 {
 			var err error
 			if k := queue[0]; k.name != "" {
+				mod, _ := core.KeyCode(k.mod)
+				if k.mod != "" {
+					m.KeyDown(mod)
+				}
 				err = m.PressKey(k.name)
+				if k.mod != "" {
+					m.KeyUp(mod)
+				}
 			} else {
 				err = m.TypeText(k.text)
 			}
@@ -150,7 +228,14 @@ func leResults(m *core.Machine, r leRound) []string {
 	for _, k := range r.keys {
 		keys.WriteString(k.String())
 	}
-	out := []string{fmt.Sprintf("round mode=%d row=%d lines=%d keys=%s", r.mode.mode, r.row, r.lines, keys.String())}
+	head := fmt.Sprintf("round mode=%d row=%d lines=%d", r.mode.mode, r.row, r.lines)
+	if r.flags&1 != 0 {
+		head += " iso"
+	}
+	if r.flags&2 != 0 {
+		head += fmt.Sprintf(" screen=%d,%d/%d", r.srow, r.scol, r.flags>>2)
+	}
+	out := []string{head + " keys=" + keys.String()}
 	n := int(m.Peek(0x0414)) | int(m.Peek(0x0415))<<8
 	var line []byte
 	l := 0
@@ -166,7 +251,9 @@ func leResults(m *core.Machine, r leRound) []string {
 	if len(line) > 0 || n > 256 {
 		out = append(out, fmt.Sprintf(" unended (%d bytes): % x", n, line))
 	}
-	out = append(out, fmt.Sprintf(" end cursor=%d,%d", m.Peek(0x0416), m.Peek(0x0417)))
+	psg := m.VERA().PeekVRAM
+	out = append(out, fmt.Sprintf(" end cursor=%d,%d psg0=%02x%02x%02x%02x", m.Peek(0x0416), m.Peek(0x0417),
+		psg(0x1F9C0), psg(0x1F9C1), psg(0x1F9C2), psg(0x1F9C3)))
 	for row := range r.mode.rows {
 		var codes, cols strings.Builder
 		blank := true

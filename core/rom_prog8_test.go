@@ -483,6 +483,15 @@ func checkProg8ChrinKeyHandler(t *testing.T, m *core.Machine) {
 	if first, second := m.Peek(0x0440), m.Peek(0x0441); first != 5 || second != 3 {
 		t.Errorf("handler calls: %d with C=1, %d with C=0; want 5 (T W A X RETURN) and 3", first, second)
 	}
+	if s := string(m.Peek(0x0460)) + str(0x0461); s != "TW" {
+		t.Errorf("line 3 (handler set while the line is handed out) = %q, want \"TW\"", s)
+	}
+	if s := str(0x0480); s != "TW" {
+		t.Errorf("line 4 = %q, want \"TW\" (the handler set during line 3 goes with its final $0D)", s)
+	}
+	if s := str(0x04A0); s != "TW" {
+		t.Errorf("line 5 = %q, want \"TW\" (a line read from the screen clears the handler too)", s)
+	}
 }
 
 func TestBuiltinProg8ISOKeys(t *testing.T) {

@@ -4,7 +4,7 @@
 ; input calls it for every key with C=1 and A = the PETSCII code; C=1 back means "no
 ; override". With C=0 back it is called again, C=0 and the same code, and returns in A the
 ; code to process (0: none). The vector is set before each CHRIN line and cleared when the
-; line ends.
+; line's final $0D is returned (keyboard.s chrin_eol), as the official editor does.
 .include "kernal.inc"
 .include "farcall.inc"
 

@@ -20,16 +20,38 @@ ext_init:
         dex
         bpl :-
         stz iso_cur             ; 0 until ISO mode (CHROUT $0F) sets $9F
-        lda ram_bank            ; no F-key macros
-        pha
+        lda ram_bank            ; the F-key macros the official editor starts with (what
+        pha                     ; each key types in its line input: pfk_defaults)
         stz ram_bank
         ldx #8
-:       stz pfk_len,x
+:       lda pfk_deflen,x
+        sta pfk_len,x
+        dex
+        bpl :-
+        ldx #9*PFK_MAX-1
+:       lda pfk_defaults,x
+        sta pfk_text,x
         dex
         bpl :-
         pla
         sta ram_bank
         rts
+
+; the default macros, PFK_MAX bytes each (F1-F8, SHIFT+RUN), and their lengths: what the
+; keys type on the official ROM after a reset (BASIC commands)
+pfk_defaults:
+        .byte "LIST:", 13, 0, 0, 0, 0
+        .byte "SAVE", '"', "@:", 0, 0, 0
+        .byte "LOAD ", '"', 0, 0, 0, 0
+        .byte "S", 'C' + $80, "-1:REM", 0, 0
+        .byte "RUN:", 13, 0, 0, 0, 0, 0
+        .byte "MONITOR:", 13, 0
+        .byte "DOS", '"', "$", 13, 0, 0, 0, 0
+        .byte "DOS", '"', 0, 0, 0, 0, 0, 0
+        .byte "LOAD", 13, "RUN:", 13
+pfk_deflen:
+        .byte 6, 7, 6, 8, 5, 9, 6, 4, 10
+.assert * - pfk_defaults = 9 * PFK_MAX + 9, error, "pfk_defaults"
 
 ; extapi: A = function. X, Y and P reach the function as the caller passed them: the
 ; function's address (minus 1) goes into two stack slots reserved before P and X are
@@ -226,8 +248,9 @@ pfkey:
 pfk_offs:
         .byte 0, 10, 20, 30, 40, 50, 60, 70, 80
 
-; pfkey_expand (line editor): A = key from the buffer. For an F-key with a macro the macro
-; goes into the keyboard buffer and C=1 (the key itself is dropped); else C=0, A kept.
+; pfkey_expand (line editor): A = key from the buffer. For an F-key (or SHIFT+RUN) the keys
+; waiting are dropped, its macro (if any) goes into the keyboard buffer and C=1 (the key
+; itself is dropped); any other key: C=0, A kept.
 pfkey_expand:
         ldx #8
 :       cmp pfk_keys,x
@@ -236,7 +259,8 @@ pfkey_expand:
         bpl :-
         clc
         rts
-@key:   lda ram_bank
+@key:   stz ndx                 ; as the official editor: the keys waiting are dropped,
+        lda ram_bank            ; and a key without a macro types nothing
         pha
         stz ram_bank
         lda pfk_len,x
@@ -258,8 +282,7 @@ pfkey_expand:
         rts
 @none:  pla
         sta ram_bank
-        lda pfk_keys,x
-        clc
+        sec
         rts
 ;               F1   F2   F3   F4   F5   F6   F7   F8   SHIFT+RUN
 pfk_keys:.byte  $85, $89, $86, $8A, $87, $8B, $88, $8C, $83

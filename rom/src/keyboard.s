@@ -7,7 +7,7 @@
 .import screen_set_charset
 .import chrout_screen, cursor_show, cursor_hide, primm, pos_addr
 .import sys_addr, wait_start_line
-.export kbd_init, ps2_poll, kbd_getc, chrin_kbd, readline_command
+.export kbd_init, ps2_poll, kbd_getc, chrin_kbd, chrin_screen, readline_command
 .export kbdbuf_peek, kbdbuf_get_modifiers, kbdbuf_put, getin_kbd
 .export joystick_init, joystick_scan, joystick_get
 .export mouse_config, mouse_scan, mouse_get
@@ -554,7 +554,7 @@ chrin_kbd:
         lda cur_row
         sta lsxp
         lda crsw
-        bne @deliver
+        bne chrin_deliver
 @wait:  jsr cursor_show
 @poll:  jsr kbd_getc
         bne @key
@@ -563,18 +563,17 @@ chrin_kbd:
 @key:   pha
         jsr cursor_hide
         pla
-        jsr pfkey_expand        ; an F-key with a macro types it (extapi pfkey)
-        bcs @wait
         jsr edkey_filter        ; the program's BASIN key handler may change it (edkey.s)
         beq @wait
+        jsr pfkey_expand        ; an F-key or SHIFT+RUN types its macro (extapi pfkey)
+        bcs @wait
         cmp #$0D
         beq @return
         sta autodn              ; echoing a typed key: a wrapping line opens a row
         jsr chrout_screen
         stz autodn
         bra @wait
-@return:jsr edkey_reset         ; the handler is set for one line
-        ldy lnmx                ; the line ends after its last non-blank cell (column 0
+@return:ldy lnmx                ; the line ends after its last non-blank cell (column 0
         sty crsw                ; is not looked at)
 @trim:  tya
         jsr pos_addr
@@ -589,18 +588,19 @@ chrin_kbd:
         stz cur_col
         stz qtsw
         lda lsxp
-        bmi @deliver
+        bmi chrin_deliver
         ldx cur_row             ; on the line CHRIN started on: from the column it started
         cpx lsxp                ; on (nothing there: the line is empty)
         beq :+
         ldx lstart
 :       cpx lsxp
-        bne @deliver
+        bne chrin_deliver
         lda lstp
         sta cur_col
         cmp indx
-        bcs @eol
-@deliver:
+        bcs chrin_eol
+; the line's next character, from the cursor's column (crsw set; X and Y pushed)
+chrin_deliver:
         lda cur_col
         pha
         jsr pos_addr
@@ -634,15 +634,21 @@ chrin_kbd:
         pla
 :       ply                     ; the column it was read from
         cpy indx
-        bne @out
-@eol:   stz crsw
-        lda dflto               ; the RETURN is not printed: the program (BASIC, a C
-        cmp #3                  ; library's read()) prints it; only with the output
-        beq :+                  ; sent elsewhere does the editor put it on the screen
-        lda #$0D
+        bne chrin_out
+chrin_eol:
+        stz crsw
+        jsr edkey_reset         ; the BASIN key handler is set for one line: it goes with
+        lda dfltn               ; the line's final RETURN. The RETURN is printed when the
+        cmp #3                  ; line came from the screen (device 3); from the keyboard
+        beq :+                  ; it is not: the program (BASIC, a C library's read())
+        lda dflto               ; prints it, and only with the output sent elsewhere
+        cmp #3                  ; does the editor put it on the screen
+        beq :++
+:       lda #$0D
         jsr chrout_screen
 :       lda #$0D
-@out:   bit isomode
+chrin_out:
+        bit isomode
         bvs :+
         cmp #$DE                ; pi: its PETSCII code
         bne :+
@@ -651,6 +657,19 @@ chrin_kbd:
         plx
         clc
         rts
+
+; CHRIN from the screen (device 3, after CHKIN or with it the default input), as the
+; official editor: the character under the cursor, which moves right in its logical line;
+; at the line's last column (lnmx) the character there is not read: $0D comes instead and
+; is printed (the cursor goes to the next line). X and Y are kept.
+chrin_screen:
+        phx
+        phy
+        lda #3
+        sta crsw
+        lda lnmx
+        sta indx
+        jmp chrin_deliver
 
 ; readline_command: the READY loop. There is no BASIC; "SYS address" (decimal or $hex)
 ; calls machine code, anything else is refused.

@@ -2,7 +2,7 @@
 ; initialisation, CHROUT to the screen, PLOT, SCREEN, screen_mode, screen_set_charset.
 .include "kernal.inc"
 
-.export screen_init, screen_clear, chrout_screen, chrin_screen, plot, screen_size
+.export screen_init, screen_clear, chrout_screen, plot, screen_size
 .export screen_mode, screen_set_charset, cursor_show, cursor_hide, cursor_blink, cursor_undraw
 .export pos_addr
 .import default_palette, GRAPH_init_k
@@ -816,9 +816,25 @@ put_char:
 :       cmp #$94
         bne :+
         jmp insert_char
-:cmp #$01
+:       cmp #$01
         bne :+
         jmp swap_colors
+:       cmp #$19
+        bne :+
+        jmp fwd_delete
+:       cmp #$04
+        bne :+
+        jmp line_end
+:       cmp #$07
+        bne :+
+        jmp bell
+:       cmp #$84
+        bne :+
+        stz cur_col             ; SHIFT+END: the bottom row's first column
+        ldx nlines
+        dex
+        stx cur_row
+        jmp locate
 :       jmp ctrl_mode
 @done:  rts
 @color: lda color
@@ -887,20 +903,7 @@ put_char:
 ; screen), $8F off (PETSCII upper/graphics; both thin after a thin set); and, in PETSCII
 ; mode only, reverse on/off ($12/$92) and the case sets ($0E upper/lower, $8E upper/graphics).
 ctrl_mode:
-        cmp #$84
-        bne :+
-        stz cur_col             ; SHIFT+END: the bottom row's start
-        ldx nlines
-        dex
-        stx cur_row
-        rts
-:       cmp #$04                ; END
-        bne :+
-        jmp end_of_line
-:       cmp #$19                ; forward DEL
-        bne :+
-        jmp delete_fwd
-:       cmp #$08                ; case switch locked / unlocked: bit 7 of the mode byte
+        cmp #$08                ; case switch locked / unlocked: bit 7 of the mode byte
         bne :+
         lda #$80
         tsb kmode
@@ -969,6 +972,90 @@ ctrl_mode:
         jsr screen_set_charset
         jmp screen_clear
 
+; BELL ($07, CTRL+G), as the official editor: PSG voice 0 plays a square wave (pulse width
+; 63) at 440 Hz (frequency word 1181), full volume left and right, while the CPU waits
+; about 1.3 million cycles (4 x 65536 turns of a 5-cycle loop), then goes silent with the
+; left/right bits it had. VERA port 0 is left pointing into the PSG registers.
+BELL_PSG = $1F9C0
+bell:
+        stz VERA_CTRL
+        lda #<BELL_PSG
+        sta VERA_ADDR_L
+        lda #>BELL_PSG
+        sta VERA_ADDR_M
+        lda #$10 | ^BELL_PSG
+        sta VERA_ADDR_H
+        lda #<1181
+        sta VERA_DATA0
+        lda #>1181
+        sta VERA_DATA0
+        lda VERA_DATA0          ; the old volume and left/right bits
+        and #$C0
+        pha
+        dec VERA_ADDR_L
+        lda #$FF                ; left, right, volume 63
+        sta VERA_DATA0
+        lda #$3F                ; pulse, width 63
+        sta VERA_DATA0
+        lda #4
+        sta tmp1
+        ldy #0
+        ldx #0
+@wait:  dex
+        bne @wait
+        dey
+        bne @wait
+        dec tmp1
+        bne @wait
+        lda #<(BELL_PSG + 2)
+        sta VERA_ADDR_L
+        pla
+        sta VERA_DATA0          ; volume 0
+        rts
+
+; the forward DEL ($19, the DEL key): as the official editor, the cursor goes right (as
+; CRSR RIGHT: off the line's end to the next line's start) and DEL ($14) deletes left of
+; it, so the character under the cursor goes and the rest of the line moves left
+fwd_delete:
+        lda #$1D                ; (reached out of quote and insert mode: CRSR RIGHT moves)
+        jsr put_char
+        jmp delete_char
+
+; END ($04), as the official editor: the cursor to the column after the line's last
+; non-blank character (column 0 is not looked at: a line blank from column 1 gives 0);
+; on a line full to its last column, to the first column of the next logical line (the
+; bottom row's last column if there is none). The column is a column of the line's first
+; row (where the cursor row goes), as PLOT then reads it.
+line_end:
+        ldy lnmx
+@trim:  tya
+        jsr pos_addr
+        lda VERA_DATA0
+        cmp #' '
+        bne @found
+        dey
+        bne @trim
+        dey
+@found: iny
+        ldx lstart
+        cpy lnmx
+        bcc @set
+        beq @set
+        ldy #0
+@next:  inx
+        cpx nlines
+        bcs @last
+        jsr row_is_start
+        beq @next
+        bra @set
+@last:  ldx nlines
+        dex
+        ldy llen
+        dey
+@set:   stx cur_row
+        sty cur_col
+        jmp locate
+
 ; advance: after a character is put: the next column; past a row's end, the next row of
 ; the line; past the line's end, the line grows by a row (in a line of less than 80
 ; columns: on the row below, which while a typed key is echoed (autodn) is first opened by
@@ -1014,63 +1101,6 @@ back_line:
         sta cur_col
         sec
         rts
-
-; END ($04), as the official editor: the cursor goes after the row's last character that
-; is not a space (column 0 when the columns from 1 on are all spaces); after the last
-; column, to the next row's start (the last row: its last column).
-end_of_line:
-        ldy llen
-        dey
-:       jsr cell_char_y
-        cmp #' '
-        bne @found
-        dey
-        bne :-
-        stz cur_col
-        rts
-@found: iny
-        cpy llen
-        bcs @next
-        sty cur_col
-        rts
-@next:  stz cur_col
-        ldx cur_row
-        inx
-        cpx nlines
-        bcc :+
-        ldx nlines
-        dex
-        ldy llen
-        dey
-        sty cur_col
-:       stx cur_row
-        rts
-
-; cell_char_y: A = the screen code at the cursor's row, column Y (X, Y kept)
-cell_char_y:
-        stz VERA_CTRL
-        tya
-        asl
-        sta VERA_ADDR_L
-        lda cur_row
-        clc
-        adc #>(SCREEN_MAP & $FFFF)
-        sta VERA_ADDR_M
-        lda #^SCREEN_MAP
-        sta VERA_ADDR_H
-        lda VERA_DATA0
-        rts
-
-; forward DEL ($19), as the official editor: the character under the cursor goes (the
-; cursor moves right one and deletes back); in the last column, nothing moves.
-delete_fwd:
-        lda cur_col
-        inc
-        cmp llen
-        bcs :+
-        sta cur_col
-        jmp delete_char
-:       rts
 
 ; DEL ($14), as the official editor: the character left of the cursor goes and the rest
 ; of the logical line moves left one cell, its last cell blanked; at the line's first
@@ -1270,12 +1300,6 @@ cursor_blink:
         pla
         sta VERA_CTRL
 @done:  rts
-
-; CHRIN from the screen (device 3): this ROM has no screen-line reading; it returns CR.
-chrin_screen:
-        lda #$0D
-        clc
-        rts
 
 ; PLOT: C=1 read (X = row, Y = column), C=0 set the cursor to row X, column Y
 plot:

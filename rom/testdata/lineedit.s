@@ -10,6 +10,13 @@
 ; does. Results: $4000+ the bytes CHRIN returned, $0414/$0415 their count; $0420+ the row
 ; and column (PLOT) when each line's RETURN was read, two bytes a line; $0416/$0417 row and
 ; column at the end of the round.
+; $0418 = round flags: bit 0 ISO mode (CHROUT $0F after the mode is set, else $8F); the
+; program sets $0410 = 3 when the prompt is printed and the keys may come;
+; bit 1 after the typed lines one more line is read from the screen (device 3): the cursor
+; to row $0419, column $041A, then CHRIN (bit 3: GETIN) up to the $0D, with the input
+; opened as a file on device 3 (OPEN, CHKIN; CLRCHN, CLOSE after) or, bit 2, with the
+; default input device ($028B) set to 3 (and back to 0). Its bytes and end cursor are
+; recorded as one more line's.
 .include "prg.inc"
 .include "api.inc"
 
@@ -24,6 +31,12 @@ round:  lda #1
 :       lda $0411
         clc
         jsr screen_mode
+        lda $0418
+        lsr
+        lda #$8F                ; PETSCII mode, or ISO mode (either clears the screen)
+        bcc :+
+        lda #$0F
+:       jsr CHROUT
         ldx $0412
         ldy #0
         clc
@@ -32,6 +45,8 @@ round:  lda #1
         jsr CHROUT
         lda #' '
         jsr CHROUT
+        lda #3                  ; the test types now (a key read before the mode is
+        sta $0410               ; set would come from the other keyboard layer)
         stz $0414
         stz $0415
         stz tmp                 ; lines read
@@ -59,10 +74,67 @@ round:  lda #1
         lda tmp
         cmp $0413
         bne @line
-        sec
+        lda $0418
+        and #2
+        beq @end
+        jsr scrline
+@end:   sec
         jsr PLOT
         stx $0416
         sty $0417
         jmp round
+
+; scrline: a line read from the screen (device 3), from row $0419, column $041A
+scrline:
+        ldx $0419
+        ldy $041A
+        clc
+        jsr PLOT
+        lda $0418
+        and #4
+        beq @open
+        lda #3
+        sta $028B               ; the default input device
+        bra @read
+@open:  lda #0
+        jsr SETNAM
+        lda #7
+        ldx #3
+        ldy #0
+        jsr SETLFS
+        jsr OPEN
+        ldx #7
+        jsr CHKIN
+@read:  lda $0418
+        and #8
+        bne @getin
+        jsr CHRIN
+        bra @got
+@getin: jsr GETIN
+@got:   ldx $0414
+        sta $4000,x
+        inc $0414
+        bne :+
+        inc $0415
+:       cmp #$0D
+        bne @read
+        sec
+        jsr PLOT
+        lda tmp
+        asl
+        phx
+        tax
+        pla
+        sta $0420,x
+        tya
+        sta $0421,x
+        lda $0418
+        and #4
+        beq @close
+        stz $028B
+        rts
+@close: jsr CLRCHN
+        lda #7
+        jmp CLOSE
 
 tmp:    .byte 0

@@ -3,6 +3,12 @@
 ; and W and drops X. Line 1 ("TWAX") is read with it, line 2 ("TX") without (the editor
 ; clears the vector at the end of a line). Results: $0400+ line 1, $0420+ line 2, $0440
 ; the number of first (C=1) calls, $0441 of second (C=0) calls.
+; The vector is cleared when the line's final $0D is returned, not when RETURN is
+; pressed: line 3 ("TW") is typed without it and the handler is set after its first
+; character came back (while the editor hands out the line), line 4 ("TW") then reads
+; without it. A line read from the screen (device 3) ends the same way: the handler set
+; before it is gone for line 5 ("TW"). $0460+ line 3, $0480+ line 4, $04A0+ line 5 (each
+; 0-terminated).
 .include "prg.inc"
 .include "api.inc"
 
@@ -35,7 +41,53 @@ P8ZP_SCRATCH_REG = $7B
 :       lda #<$0420
         ldy #>$0420
         jsr input_chars
+        jsr put_keys            ; line 3: the handler set after its first character
+        jsr CHRIN
+        sta $0460
+        lda #0
+        ldx #<handler
+        ldy #>handler
+        jsr set_handler
+        lda #<$0461
+        ldy #>$0461
+        jsr input_chars
+        jsr put_keys            ; line 4
+        lda #<$0480
+        ldy #>$0480
+        jsr input_chars
+        lda #0                  ; a line from the screen with the handler set
+        ldx #<handler
+        ldy #>handler
+        jsr set_handler
+        ldx #0
+        ldy #0
+        clc
+        jsr PLOT
+        lda #3
+        sta $028B               ; the default input: the screen
+:       jsr CHRIN
+        cmp #$0D
+        bne :-
+        stz $028B
+        lda #$93                ; a clear screen to type on
+        jsr CHROUT
+        jsr put_keys            ; line 5
+        lda #<$04A0
+        ldy #>$04A0
+        jsr input_chars
         DONE
+
+; put_keys: "TW" and RETURN into the keyboard buffer
+put_keys:
+        ldx #0
+:       lda keys3,x
+        beq :+
+        phx
+        jsr kbdbuf_put
+        plx
+        inx
+        bra :-
+:       rts
 
 ; cx16.set_chrin_keyhandler: A = bank, X/Y = handler
 set_handler:
@@ -95,3 +147,4 @@ handler:
 
 keys1:  .byte "TWAX", $0D, 0
 keys2:  .byte "TX", $0D, 0
+keys3:  .byte "TW", $0D, 0
