@@ -103,6 +103,32 @@ func (v verdict) String() string {
 	return pct(v.Exact)
 }
 
+// bootTextOnly reports whether every pixel where the built-in ROM's picture b differs from
+// the official ROM's o (both x16scope, the same point of the program) is boot text: the two
+// ROMs' screens differed there when the program started (bStart, oStart: BASIC's banner and
+// LOAD/RUN lines against the built-in ROM's banner), and the program has not drawn there
+// since on either. Such a difference is the ROMs' own text left on the screen, which the
+// comparison of the ROMs leaves aside.
+func bootTextOnly(o, oStart, b, bStart *image.RGBA) bool {
+	if o == nil || oStart == nil || b == nil || bStart == nil {
+		return false
+	}
+	same := func(p, q *image.RGBA, i int) bool {
+		return p.Pix[i] == q.Pix[i] && p.Pix[i+1] == q.Pix[i+1] && p.Pix[i+2] == q.Pix[i+2]
+	}
+	any := false
+	for i := 0; i+3 < len(o.Pix) && i+3 < len(b.Pix); i += 4 {
+		if same(o, b, i) {
+			continue
+		}
+		if same(oStart, bStart, i) || !same(o, oStart, i) || !same(b, bStart, i) {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
 // diffMask is white where a and b differ, black elsewhere.
 func diffMask(a, b *image.RGBA) *image.Gray {
 	mask := image.NewGray(a.Rect)

@@ -177,6 +177,12 @@ type result struct {
 	BuiltinStart   uint64
 	BuiltinTarget  uint64
 	BuiltinErr     string
+	// The built-in ROM against the official ROM, both in x16scope at the same point of the
+	// program (compared when the official ROM started the program in the same frame in
+	// x16scope as in the official emulator): what the ROM alone changes.
+	BuiltinVsROM     verdict
+	BuiltinVsROMDone bool
+	BuiltinBootText  bool // all the pixels that differ are the ROMs' boot text
 }
 
 func (r result) OfficialText() string {
@@ -196,7 +202,23 @@ func (r result) BuiltinText() string {
 	case r.BuiltinErr != "":
 		return r.BuiltinErr
 	}
-	return r.Builtin.String()
+	s := r.Builtin.String()
+	switch {
+	case r.Builtin.Same() || !r.BuiltinVsROMDone:
+	case r.BuiltinVsROM.Same():
+		s += "; as the official ROM in x16scope"
+	case r.BuiltinBootText:
+		s += "; against the official ROM in x16scope: boot text only"
+	default:
+		s += "; against the official ROM in x16scope: " + r.BuiltinVsROM.String()
+	}
+	return s
+}
+
+// BuiltinAsOfficial reports whether the built-in ROM shows what the official ROM shows at
+// the same point of the program, boot text aside (in x16scope, or in the official emulator).
+func (r result) BuiltinAsOfficial() bool {
+	return r.Builtin.Same() || r.BuiltinVsROMDone && (r.BuiltinVsROM.Same() || r.BuiltinBootText)
 }
 
 func compareProgram(o options, official []byte, p program) result {
@@ -255,19 +277,28 @@ func compareFile(o options, official []byte, r *result, dev, file, work string, 
 		return pics
 	}
 	pics[0] = off.Picture
-	if s, err := runScope(official, dev, file, o.frame, off.Start, alignOfficial); err != nil {
-		r.OfficialXErr = err.Error()
+	so, errO := runScope(official, dev, file, o.frame, off.Start, alignOfficial)
+	if errO != nil {
+		r.OfficialXErr = errO.Error()
 	} else {
-		r.OfficialStartX = s.Start
-		r.Official, _ = judge(off.Picture, s.Pictures)
-		pics[1] = s.Pictures[2+r.Official.BestOff]
+		r.OfficialStartX = so.Start
+		r.Official, _ = judge(off.Picture, so.Pictures)
+		pics[1] = so.Pictures[2+r.Official.BestOff]
 	}
-	if s, err := runScope(rom.Image(), dev, file, o.frame, off.Start, true); err != nil {
-		r.BuiltinErr = err.Error()
-	} else {
-		r.BuiltinStart, r.BuiltinTarget = s.Start, s.Target
-		r.Builtin, _ = judge(off.Picture, s.Pictures)
-		pics[2] = s.Pictures[2+r.Builtin.BestOff]
+	sb, errB := runScope(rom.Image(), dev, file, o.frame, off.Start, true)
+	if errB != nil {
+		r.BuiltinErr = errB.Error()
+		return pics
+	}
+	r.BuiltinStart, r.BuiltinTarget = sb.Start, sb.Target
+	r.Builtin, _ = judge(off.Picture, sb.Pictures)
+	pics[2] = sb.Pictures[2+r.Builtin.BestOff]
+	if errO == nil && so.Start != 0 && so.Start == off.Start && so.Pictures[2] != nil {
+		r.BuiltinVsROM, r.BuiltinVsROMDone = judge(so.Pictures[2], sb.Pictures)
+		if !r.BuiltinVsROM.Same() {
+			b := sb.Pictures[2+r.BuiltinVsROM.BestOff]
+			r.BuiltinBootText = bootTextOnly(so.Pictures[2], so.StartPicture, b, sb.StartPicture)
+		}
 	}
 	return pics
 }

@@ -17,7 +17,7 @@ const (
 )
 
 func summary(rs []result) string {
-	var same, near, differ, none, bSame, bNear, bDiffer, bBasic int
+	var same, near, differ, none, bSame, bNear, bAsROM, bBoot, bDiffer, bBasic int
 	for _, r := range rs {
 		switch {
 		case r.OfficialErr != "" || r.OfficialXErr != "":
@@ -37,13 +37,18 @@ func summary(rs []result) string {
 			bSame++
 		case r.Builtin.Same():
 			bNear++
+		case r.BuiltinVsROMDone && r.BuiltinVsROM.Same():
+			bAsROM++
+		case r.BuiltinVsROMDone && r.BuiltinBootText:
+			bBoot++
 		default:
 			bDiffer++
 		}
 	}
 	return fmt.Sprintf("%d programs. Official ROM: %d identical, %d identical a frame or two apart, %d differ, %d not compared. "+
-		"Built-in ROM (machine code, aligned on the start): %d identical, %d a frame or two apart, %d differ; %d BASIC programs.",
-		len(rs), same, near, differ, none, bSame, bNear, bDiffer, bBasic)
+		"Built-in ROM (machine code, aligned on the start): %d identical, %d a frame or two apart, %d as the official ROM in x16scope "+
+		"(the official emulator differs from both), %d differing from the official ROM in the boot text only, %d differ; %d BASIC programs.",
+		len(rs), same, near, differ, none, bSame, bNear, bAsROM, bBoot, bDiffer, bBasic)
 }
 
 // writeTable replaces the table between the markers of the Markdown file (appending

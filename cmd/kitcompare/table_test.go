@@ -104,3 +104,35 @@ func TestResultsKeptForLaterTables(t *testing.T) {
 		t.Errorf("round trip: %q, %q", got[1].OfficialText(), got[0].BuiltinText())
 	}
 }
+
+// A difference is boot text only where the ROMs' screens differed at the start and neither
+// picture changed there since.
+func TestBootTextOnly(t *testing.T) {
+	pic := func(set ...int) *image.RGBA {
+		p := image.NewRGBA(image.Rect(0, 0, 4, 1))
+		for _, i := range set {
+			p.Pix[4*i] = 255
+		}
+		return p
+	}
+	drawn := func(p *image.RGBA, i int) *image.RGBA { p.Pix[4*i+1] = 7; return p }
+	oStart, bStart := pic(0), pic(1) // the official banner at pixel 0, the built-in's at 1
+	for _, c := range []struct {
+		what string
+		o, b *image.RGBA
+		want bool
+	}{
+		{"the banners left as they were", pic(0), pic(1), true},
+		{"the same picture", pic(0), pic(0), false},
+		{"the program drew elsewhere, differently", pic(0, 2), pic(1), false},
+		{"the program drew into the banners' place on one ROM", drawn(pic(0), 1), pic(1), false},
+		{"the program drew the same over both", pic(0, 2), pic(1, 2), true},
+	} {
+		if got := bootTextOnly(c.o, oStart, c.b, bStart); got != c.want {
+			t.Errorf("%s: bootTextOnly = %v, want %v", c.what, got, c.want)
+		}
+	}
+	if bootTextOnly(pic(0), nil, pic(1), bStart) {
+		t.Error("without a start picture the difference is called boot text")
+	}
+}

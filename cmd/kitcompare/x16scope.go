@@ -9,11 +9,14 @@ import (
 )
 
 // scopeRun is what x16scope showed: the pictures of frames Target-2 to Target+2 (index 2
-// is Target; nil past the end), and the frame the program started in (0: not known).
+// is Target; nil past the end), the frame the program started in (0: not known) and the
+// screen as the program found it (the last frame shown before its first instruction: the
+// ROM's boot text).
 type scopeRun struct {
-	Pictures [5]*image.RGBA
-	Target   uint64
-	Start    uint64
+	Pictures     [5]*image.RGBA
+	Target       uint64
+	Start        uint64
+	StartPicture *image.RGBA
 }
 
 // runScope starts the program file (a path, in the folder or not) on romImage as `x16scope run FILE --fs DIR` does (idle
@@ -61,6 +64,8 @@ func runScope(romImage []byte, dir, file string, n, officialStart uint64, align 
 	for !p.BASIC && r.Start == 0 && m.Frame() < n+2 {
 		if m.RunFrame()&core.EventBreak != 0 {
 			r.Start = m.Frame() + 1 // the frame in progress
+			r.StartPicture = image.NewRGBA(image.Rect(0, 0, width, height))
+			copy(r.StartPicture.Pix, m.VERA().FrameView())
 			if err := m.SetBreakpoints(nil); err != nil {
 				return r, err
 			}
