@@ -43,3 +43,40 @@ func checkMousePos(t *testing.T, m *core.Machine) {
 		}
 	}
 }
+
+// TestOfficialMousePointerImage: mouse_config's default pointer is the official KERNAL's
+// arrow, pixel for pixel (sprite 0's 16x16 8 bpp image at VRAM $13000).
+func TestOfficialMousePointerImage(t *testing.T) {
+	o := runOfficial(t, nil, "mousepos.prg", 600, nil, nil)
+	b := runBuiltin(t, nil, "mousepos.prg")
+	for i := uint32(0); i < 256; i++ {
+		if po, pb := o.VERA().PeekVRAM(0x13000+i), b.VERA().PeekVRAM(0x13000+i); po != pb {
+			t.Fatalf("pointer pixel (%d,%d): official %d, built-in %d", i%16, i/16, po, pb)
+		}
+	}
+}
+
+// TestBuiltinMousePointerImage pins the arrow's rows 8-15 (the official arrow is ten rows
+// to the bar, then the tail), so the image is checked without the official ROM too.
+func TestBuiltinMousePointerImage(t *testing.T) {
+	b := runBuiltin(t, nil, "mousepos.prg")
+	want := []string{
+		"1GGGGGGGG1......",
+		"1GGGGG11111.....",
+		"1GG1GG1.........",
+		"1G1.1GG1........",
+		"11..1GG1........",
+		"1....1GG1.......",
+		".....1GG1.......",
+		"......111.......",
+	}
+	for r, row := range want {
+		for c, ch := range row {
+			p := b.VERA().PeekVRAM(0x13000 + uint32((r+8)*16+c))
+			w := map[rune]uint8{'1': 1, 'G': 16, '.': 0}[ch]
+			if p != w {
+				t.Errorf("pointer pixel (%d,%d) = %d, want %d", c, r+8, p, w)
+			}
+		}
+	}
+}

@@ -37,9 +37,10 @@ var embeddedWorks = []embeddedWork{{
 	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md)", text: []byte(publicDomainX16Charsets)},
 }, {
 	pkg:   "x16scope/rom",
-	title: "Commander X16 ROM (x16-rom), graphics system font",
+	title: "Commander X16 ROM (x16-rom), graphics system font and mouse pointer",
 	note: "The built-in ROM's bank 8 holds the official graphics library's system font, a GEOS font\n" +
-		"based on Geneva by Susan Kare (x16-rom graphics/fonts/sysfont.s), converted unchanged.\n" +
+		"based on Geneva by Susan Kare (x16-rom graphics/fonts/sysfont.s), converted unchanged, and\n" +
+		"its bank 0 the official KERNAL's mouse pointer image (kernal/drivers/x16/ps2mouse.s).\n" +
 		"https://github.com/X16Community/x16-rom",
 	license: licenseFile{name: "LICENSE (x16-rom LICENSE.md: code outside the listed folders is 2-clause BSD)", text: []byte(bsd2X16Graphics)},
 }, {
@@ -59,7 +60,7 @@ const publicDomainX16Charsets = `The x16-rom LICENSE.md lists these components a
 PETSCII charset (charset/), ISO charset (PXLfont) (charset/).
 `
 
-const bsd2X16Graphics = `Copyright (c) the Commander X16 ROM contributors.
+const bsd2X16Graphics = `Copyright (c) 2019 Michael Steil and the Commander X16 ROM contributors.
 All rights reserved.
 
 Redistribution and use in source and binary forms, with or without modification, are

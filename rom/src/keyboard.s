@@ -1017,19 +1017,20 @@ mouse_set_image:
         sta VERA_DATA0
         rts
 
-; the default pointer: a black arrow with a white edge, its black tip at (1, 1) as the
-; official pointer's; two bytes per row (left half, right half). "edge" pixels are colour 1 (white),
-; "body" pixels colour 16 (black).
+; the default pointer: the official KERNAL's arrow (x16-rom kernal/drivers/x16/ps2mouse.s,
+; 2-clause BSD, THIRD_PARTY_NOTICES), black with a white edge; two bytes per row (left
+; half, right half). "edge" pixels are colour 1 (white), "body" pixels colour 16 (black):
+; the official colour bits where its mask is set, and its mask's other bits.
 pointer_edge:
         .byte %11000000, 0, %10100000, 0, %10010000, 0, %10001000, 0
         .byte %10000100, 0, %10000010, 0, %10000001, 0, %10000000, %10000000
-        .byte %10000011, %11000000, %10010010, 0, %10101001, 0, %11001001, 0
-        .byte %10000100, %10000000, %00000011, 0, 0, 0, 0, 0
+        .byte %10000000, %01000000, %10000011, %11100000, %10010010, 0, %10101001, 0
+        .byte %11001001, 0, %10000100, %10000000, %00000100, %10000000, %00000011, %10000000
 pointer_fill:
         .byte 0, 0, %01000000, 0, %01100000, 0, %01110000, 0
         .byte %01111000, 0, %01111100, 0, %01111110, 0, %01111111, 0
-        .byte %01111100, 0, %01101100, 0, %01000110, 0, %00000110, 0
-        .byte %00000011, 0, 0, 0, 0, 0, 0, 0
+        .byte %01111111, %10000000, %01111100, 0, %01101100, 0, %01000110, 0
+        .byte %00000110, 0, %00000011, 0, %00000011, 0, 0, 0
 
 ; mouse_pointer: sprite 0 to the mouse position (mouse_get's, plus mouse_sprite_offset),
 ; given a Z-depth of 3 if it has none, and sprites switched on in DC_VIDEO, as the official
