@@ -294,6 +294,7 @@ func (m *Machine) hostCall(fn uint8) {
 		r[kDfltn], r[kDflto] = 0, 3
 		ok()
 	case hcLoad:
+		r[loadWait], r[loadWait+1] = 0, 0
 		end, code := m.kernalLoad(a, uint16(y)<<8|uint16(x))
 		if code != 0 {
 			fail(code)
@@ -433,8 +434,15 @@ func (m *Machine) kernalLoad(verify uint8, xy uint16) (uint16, uint8) {
 			m.vera.PokeVRAM(va&0x1FFFF, v)
 			va++
 		}
+		m.setLoadWait(officialLoadCycles(len(data), true, 0, 0))
 		return uint16(va), 0
 	}
+	start, banks := addr, 0
+	defer func() {
+		if verify == 0 {
+			m.setLoadWait(officialLoadCycles(len(data), false, start, banks))
+		}
+	}()
 	for i, v := range data {
 		if addr >= ioStart && addr < bankedRAM || addr >= romStart {
 			s.notice("LOAD %q: %d bytes did not fit: the load reached $%04X", hostName(name), len(data)-i, addr)
@@ -455,6 +463,7 @@ func (m *Machine) kernalLoad(verify uint8, xy uint16) (uint16, uint8) {
 		if addr == romStart && i+1 < len(data) {
 			addr = bankedRAM
 			m.bus.writeSlow(0, m.bus.ramBank+1)
+			banks++
 		}
 	}
 	return addr, 0

@@ -78,7 +78,23 @@ chrout_fn:
 ; secondary address is 0 or 2. Returns X/Y = end address + 1, C=1 and A = error on failure.
 load_entry:
         jmp ($0330)
-load_fn:   HOSTCALL_A HC_LOAD
+load_fn:
+        sta hc_a
+        lda #HC_LOAD
+        jsr hostcall
+        php                     ; the host loaded the file at once: spin for as long as the
+        pha                     ; official KERNAL's LOAD takes (core/kernal_loadtime.go)
+@spin:  lda hc_wait
+        ora hc_wait+1
+        beq @done
+        lda hc_wait
+        bne :+
+        dec hc_wait+1
+:       dec hc_wait
+        bra @spin
+@done:  pla
+        plp
+        rts
 
 ; SAVE ($FFD8): A = zero-page address of the start pointer, X/Y = end address + 1
 save_fn:   HOSTCALL_A HC_SAVE
