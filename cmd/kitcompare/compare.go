@@ -129,6 +129,42 @@ func bootTextOnly(o, oStart, b, bStart *image.RGBA) bool {
 	return any
 }
 
+// bootTextShifted reports whether the two pictures differ only by the ROMs' boot text and
+// where it left the cursor: a program that prints from the cursor starts its text rows
+// lower on the official ROM, below BASIC's longer boot text. From the official ROM's
+// start row down, o must equal b moved down by the difference of the two start rows
+// (rows of rowPx pixels; b's rows that move past the bottom are not compared), and above
+// it, on both pictures, the screen is still as the program found it.
+func bootTextShifted(o, oStart *image.RGBA, oRow int, b, bStart *image.RGBA, bRow, rowPx int) bool {
+	if o == nil || oStart == nil || b == nil || bStart == nil || rowPx <= 0 || oRow <= bRow {
+		return false
+	}
+	w, h := o.Rect.Dx(), o.Rect.Dy()
+	dy := (oRow - bRow) * rowPx
+	px := func(p *image.RGBA, x, y int) [3]uint8 {
+		i := y*p.Stride + 4*x
+		return [3]uint8{p.Pix[i], p.Pix[i+1], p.Pix[i+2]}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			switch {
+			case y >= oRow*rowPx:
+				if px(o, x, y) != px(b, x, y-dy) {
+					return false
+				}
+			default:
+				if px(o, x, y) != px(oStart, x, y) {
+					return false
+				}
+			}
+			if y < bRow*rowPx && px(b, x, y) != px(bStart, x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // diffMask is white where a and b differ, black elsewhere.
 func diffMask(a, b *image.RGBA) *image.Gray {
 	mask := image.NewGray(a.Rect)

@@ -183,6 +183,7 @@ type result struct {
 	BuiltinVsROM     verdict
 	BuiltinVsROMDone bool
 	BuiltinBootText  bool // all the pixels that differ are the ROMs' boot text
+	BuiltinTextRows  int  // ... or that and the program's text that many rows higher
 }
 
 func (r result) OfficialText() string {
@@ -207,6 +208,8 @@ func (r result) BuiltinText() string {
 	case r.Builtin.Same() || !r.BuiltinVsROMDone:
 	case r.BuiltinVsROM.Same():
 		s += "; as the official ROM in x16scope"
+	case r.BuiltinBootText && r.BuiltinTextRows > 0:
+		s += fmt.Sprintf("; against the official ROM in x16scope: boot text only (the program's text %d rows higher, below the shorter boot text)", r.BuiltinTextRows)
 	case r.BuiltinBootText:
 		s += "; against the official ROM in x16scope: boot text only"
 	default:
@@ -298,6 +301,10 @@ func compareFile(o options, official []byte, r *result, dev, file, work string, 
 		if !r.BuiltinVsROM.Same() {
 			b := sb.Pictures[2+r.BuiltinVsROM.BestOff]
 			r.BuiltinBootText = bootTextOnly(so.Pictures[2], so.StartPicture, b, sb.StartPicture)
+			if !r.BuiltinBootText && so.Rows == sb.Rows && so.Rows > 0 &&
+				bootTextShifted(so.Pictures[2], so.StartPicture, so.StartRow, b, sb.StartPicture, sb.StartRow, height/so.Rows) {
+				r.BuiltinBootText, r.BuiltinTextRows = true, so.StartRow-sb.StartRow
+			}
 		}
 	}
 	return pics

@@ -136,3 +136,32 @@ func TestBootTextOnly(t *testing.T) {
 		t.Error("without a start picture the difference is called boot text")
 	}
 }
+
+// Text printed from the cursor lands lower on the official ROM, below its longer boot text:
+// that alone is boot text too.
+func TestBootTextShifted(t *testing.T) {
+	const rowPx = 2
+	pic := func(rows ...int) *image.RGBA { // a 2x8 picture, 4 rows of 2 pixels; rows set white
+		p := image.NewRGBA(image.Rect(0, 0, 2, 8))
+		for _, r := range rows {
+			for y := r * rowPx; y < (r+1)*rowPx; y++ {
+				p.Pix[y*p.Stride] = 255
+			}
+		}
+		return p
+	}
+	// official: boot text rows 0-1, start row 2; built-in: boot text row 0, start row 1
+	oStart, bStart := pic(0, 1), pic(0)
+	if !bootTextShifted(pic(0, 1, 2), oStart, 2, pic(0, 1), bStart, 1, rowPx) {
+		t.Error("the program's row printed one row higher on the built-in ROM is not boot text")
+	}
+	if bootTextShifted(pic(0, 1, 2), oStart, 2, pic(0, 2), bStart, 1, rowPx) {
+		t.Error("a program row printed elsewhere counts as boot text")
+	}
+	if bootTextShifted(pic(1, 2), oStart, 2, pic(0, 1), bStart, 1, rowPx) {
+		t.Error("the official boot text drawn over counts as boot text")
+	}
+	if bootTextShifted(pic(0, 1, 2), oStart, 1, pic(0, 1), bStart, 1, rowPx) {
+		t.Error("the same start row is a shift")
+	}
+}

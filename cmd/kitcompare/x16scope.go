@@ -17,6 +17,9 @@ type scopeRun struct {
 	Target       uint64
 	Start        uint64
 	StartPicture *image.RGBA
+	// the screen editor's cursor row and row count when the program started (the official
+	// addresses $0383 and $0387, the same on both ROMs): where its printing begins
+	StartRow, Rows int
 }
 
 // runScope starts the program file (a path, in the folder or not) on romImage as `x16scope run FILE --fs DIR` does (idle
@@ -66,6 +69,7 @@ func runScope(romImage []byte, dir, file string, n, officialStart uint64, align 
 			r.Start = m.Frame() + 1 // the frame in progress
 			r.StartPicture = image.NewRGBA(image.Rect(0, 0, width, height))
 			copy(r.StartPicture.Pix, m.VERA().FrameView())
+			r.StartRow, r.Rows = int(m.Peek(0x0383)), int(m.Peek(0x0387))
 			if err := m.SetBreakpoints(nil); err != nil {
 				return r, err
 			}
