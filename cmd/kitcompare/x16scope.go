@@ -10,8 +10,7 @@ import (
 
 // scopeRun is what x16scope showed: the pictures of frames Target-2 to Target+2 (index 2
 // is Target; nil past the end), the frame the program started in (0: not known) and the
-// screen as the program found it (the last frame shown before its first instruction: the
-// ROM's boot text).
+// screen as the program found it (the frame it started in: the ROM's boot text).
 type scopeRun struct {
 	Pictures     [5]*image.RGBA
 	Target       uint64
@@ -67,12 +66,16 @@ func runScope(romImage []byte, dir, file string, n, officialStart uint64, align 
 	for !p.BASIC && r.Start == 0 && m.Frame() < n+2 {
 		if m.RunFrame()&core.EventBreak != 0 {
 			r.Start = m.Frame() + 1 // the frame in progress
-			r.StartPicture = image.NewRGBA(image.Rect(0, 0, width, height))
-			copy(r.StartPicture.Pix, m.VERA().FrameView())
 			r.StartRow, r.Rows = int(m.Peek(0x0383)), int(m.Peek(0x0387))
 			if err := m.SetBreakpoints(nil); err != nil {
 				return r, err
 			}
+			// the screen the program found: the frame it started in, which shows what
+			// the ROM printed just before (RUN, SYS), run to its end
+			m.RunFrame()
+			r.StartPicture = image.NewRGBA(image.Rect(0, 0, width, height))
+			copy(r.StartPicture.Pix, m.VERA().FrameView())
+			keep()
 			continue
 		}
 		keep()
