@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"os"
 	"testing"
 
 	"x16scope/core"
@@ -107,5 +108,27 @@ func TestJSRFARRunMatchesStep(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestJSRFAR3 runs rom/testdata/jsrfar3.s: a program's own half of the official far call
+// jumps to the RAM half at $02C4 (jsrfar3), as programs built with x16-rom's jsrfar.inc
+// do; IOBASE and SCREEN answer through it and the caller's ROM bank (9) comes back.
+func TestJSRFAR3(t *testing.T) {
+	check := func(rom string, m *core.Machine) {
+		t.Helper()
+		for _, c := range []struct {
+			what       string
+			addr       uint16
+			x, y, bank uint8
+		}{{"IOBASE", 0x0400, 0x00, 0x9F, 9}, {"SCREEN", 0x0403, 80, 60, 9}} {
+			if x, y, b := m.Peek(c.addr), m.Peek(c.addr+1), m.Peek(c.addr+2); x != c.x || y != c.y || b != c.bank {
+				t.Errorf("%s: %s through $02C4: X=$%02X Y=$%02X ROM bank %d, want $%02X $%02X %d", rom, c.what, x, y, b, c.x, c.y, c.bank)
+			}
+		}
+	}
+	check("built-in ROM", runBuiltin(t, nil, "jsrfar3.prg"))
+	if os.Getenv("X16_ROM") != "" {
+		check("official ROM", runOfficial(t, nil, "jsrfar3.prg", 600, nil, nil))
 	}
 }

@@ -123,7 +123,45 @@ copy_ram_code:
         sta sys_ram,x
         dex
         bpl :-
+        ldx #jsrfar3_tramp_end-jsrfar3_tramp-1
+:       lda jsrfar3_tramp,x
+        sta jsrfar3,x
+        dex
+        bpl :-
         rts
+
+; jsrfar3 (RAM, the official address $02C4): the RAM half of the far call that programs
+; built with the official ROM's inc/jsrfar.inc carry in their own code (the kit's file
+; manager does). Their half pushes a byte for the caller's ROM bank, P, A, X and Y, stores
+; the target in jmpfr's operand ($02E0), puts the caller's bank in that byte, pulls X and Y
+; and jumps here with the target's bank in A and the caller's A on the stack. Here: map the
+; target's bank, take A and P back, call it through jmpfr; then map the caller's bank again
+; and return with the callee's A, X, Y and P. The addresses and the stack are the contract,
+; so the instructions follow from them.
+jsrfar3_tramp:
+        .org jsrfar3
+        sta rom_bank
+        pla                     ; the caller's A and P
+        plp
+        jsr jmpfr
+        php                     ; stack: X, A, P (the callee's), the caller's bank, return
+        pha
+        phx
+        tsx
+        lda $0104,x
+        sta rom_bank
+        lda $0103,x             ; the callee's P over the bank byte, for the last PLP
+        sta $0104,x
+        plx
+        pla
+        plp
+        plp
+        rts
+        .assert * = jmpfr, error, "jmpfr is not at the official $02DF"
+        jmp $FFFF               ; the caller's half writes the target here
+        .reloc
+jsrfar3_tramp_end:
+.assert jsrfar3_tramp_end-jsrfar3_tramp = 30, error, "jsrfar3 must fill $02C4-$02E1"
 
 ; SYS helper (RAM): readline_command calls a program through it. cc65's exit maps ROM
 ; bank 4 (BASIC in the official ROM) before its final RTS, so the return lands here, in
