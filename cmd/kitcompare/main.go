@@ -51,6 +51,7 @@ type options struct {
 	only                   *regexp.Regexp
 	jobs                   int
 	list, warp, align      bool
+	reuseOfficial          bool
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -68,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.IntVar(&o.jobs, "j", 4, "programs compared at once (the official emulator runs in real time, mostly asleep)")
 	fl.BoolVar(&o.warp, "warp", false, "run the official emulator in warp: quicker, but programs timed by the YM2151 differ (not for the table)")
 	fl.BoolVar(&o.list, "list", false, "list the programs and stop")
+	fl.BoolVar(&o.reuseOfficial, "reuse-official", false, "take the official emulator's frame from OUT's earlier run of the same -frame where there is one (it does not change with x16scope): a quick rerun after a change to x16scope")
 	fl.StringVar(&o.prg, "prg", "", "compare this one program instead of a kit (scripts/compare-official.sh)")
 	fl.StringVar(&o.fs, "fs", "", "with -prg: the folder that is device 8 in all three (used in place, not copied)")
 	fl.BoolVar(&o.align, "align", false, "with -prg: align x16scope's official-ROM picture on the program's start too")
@@ -227,6 +229,10 @@ func (r result) BuiltinAsOfficial() bool {
 func compareProgram(o options, official []byte, p program) result {
 	r := result{Program: p}
 	work := workDir(o.out, p.Name)
+	earlier, haveEarlier := readEarlierOfficial(work, o.frame)
+	if !o.reuseOfficial {
+		haveEarlier = false
+	}
 	_ = os.RemoveAll(work)
 	dev := filepath.Join(work, "dev")
 	if err := copyFolder(p.Dir, dev); err != nil {
@@ -250,7 +256,11 @@ func compareProgram(o options, official []byte, p program) result {
 			return r
 		}
 	}
-	pics := compareFile(o, official, &r, dev, file, work, false)
+	var reuse *earlierOfficial
+	if haveEarlier {
+		reuse = &earlier
+	}
+	pics := compareFile(o, official, &r, dev, file, work, false, reuse)
 	if !r.Official.Same() || !r.Builtin.Same() {
 		savePictures(work, pics)
 	}
@@ -262,7 +272,7 @@ func compareProgram(o options, official []byte, p program) result {
 // picture is the same frame as the official emulator's unless alignOfficial; its built-in
 // ROM picture is always aligned on the program's start. It returns the official picture
 // and x16scope's closest ones (nil where a run failed).
-func compareFile(o options, official []byte, r *result, dev, file, work string, alignOfficial bool) [3]*image.RGBA {
+func compareFile(o options, official []byte, r *result, dev, file, work string, alignOfficial bool, reuse *earlierOfficial) [3]*image.RGBA {
 	var pics [3]*image.RGBA
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -273,7 +283,12 @@ func compareFile(o options, official []byte, r *result, dev, file, work string, 
 	if prg, err := core.ParsePRG(data); err == nil && !prg.BASIC {
 		entry = int(prg.Entry)
 	}
-	off, err := runOfficial(context.Background(), o.emu, o.rom, dev, file, entry, o.frame, work, o.warp)
+	var off officialRun
+	if reuse != nil {
+		off, err = reuse.restore(work, o.frame)
+	} else {
+		off, err = runOfficial(context.Background(), o.emu, o.rom, dev, file, entry, o.frame, work, o.warp)
+	}
 	r.OfficialStart = off.Start
 	if err != nil {
 		r.OfficialErr = err.Error()
@@ -335,7 +350,7 @@ func runOne(o options, stdout, stderr io.Writer) int {
 		return 1
 	}
 	r := result{Program: program{Name: filepath.Base(o.prg)}}
-	pics := compareFile(o, official, &r, o.fs, o.prg, o.out, o.align)
+	pics := compareFile(o, official, &r, o.fs, o.prg, o.out, o.align, nil)
 	if r.OfficialErr != "" {
 		fmt.Fprintln(stderr, "kitcompare:", r.OfficialErr)
 		return 1

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -68,6 +69,45 @@ func runOfficial(ctx context.Context, emu, rom, dir, file string, entry int, n u
 	img, err := png.Decode(f)
 	if err != nil {
 		return r, fmt.Errorf("the official emulator's frame: %v", err)
+	}
+	r.Picture = toRGBA(img)
+	_ = os.WriteFile(filepath.Join(work, "official.frame"), []byte(strconv.FormatUint(n, 10)), 0o644)
+	return r, nil
+}
+
+// earlierOfficial is the official emulator's run of frame n kept in work by an earlier
+// comparison (official.png, official.log and official.frame), read before work is
+// cleared: the official emulator's picture does not change with x16scope, so -reuse-official
+// reruns only x16scope. ok is false when there is none for frame n.
+type earlierOfficial struct {
+	png, log []byte
+}
+
+func readEarlierOfficial(work string, n uint64) (earlierOfficial, bool) {
+	frame, err := os.ReadFile(filepath.Join(work, "official.frame"))
+	if err != nil || string(frame) != strconv.FormatUint(n, 10) {
+		return earlierOfficial{}, false
+	}
+	p, err1 := os.ReadFile(filepath.Join(work, "official.png"))
+	l, err2 := os.ReadFile(filepath.Join(work, "official.log"))
+	return earlierOfficial{p, l}, err1 == nil && err2 == nil
+}
+
+// restore writes the earlier run back into work and reads it as runOfficial would have.
+func (e earlierOfficial) restore(work string, n uint64) (officialRun, error) {
+	var r officialRun
+	for name, data := range map[string][]byte{"official.png": e.png, "official.log": e.log,
+		"official.frame": []byte(strconv.FormatUint(n, 10))} {
+		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
+			return r, err
+		}
+	}
+	if m := startLine.FindSubmatch(e.log); m != nil {
+		r.Start, _ = strconv.ParseUint(string(m[1]), 10, 64)
+	}
+	img, err := png.Decode(bytes.NewReader(e.png))
+	if err != nil {
+		return r, fmt.Errorf("the earlier official frame: %v", err)
 	}
 	r.Picture = toRGBA(img)
 	return r, nil

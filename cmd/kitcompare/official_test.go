@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	stdpng "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,5 +77,35 @@ func TestOneProgramAgainstOfficial(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// -reuse-official takes an earlier run's frame only when it is of the same -frame.
+func TestEarlierOfficialRun(t *testing.T) {
+	work := t.TempDir()
+	var png bytes.Buffer
+	if err := stdpng.Encode(&png, picture(7)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(work, "official.png"), png.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(work, "official.log"), []byte("x16shot: start frame 31\n"), 0o644)
+	os.WriteFile(filepath.Join(work, "official.frame"), []byte("600"), 0o644)
+	if _, ok := readEarlierOfficial(work, 500); ok {
+		t.Error("a run of frame 600 is taken for frame 500")
+	}
+	e, ok := readEarlierOfficial(work, 600)
+	if !ok {
+		t.Fatal("the run of frame 600 is not found")
+	}
+	again := t.TempDir()
+	r, err := e.restore(again, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Start != 31 || r.Picture.Pix[0] != 7 {
+		t.Errorf("restored start %d, first pixel %d; want 31 and 7", r.Start, r.Picture.Pix[0])
+	}
+	if _, ok := readEarlierOfficial(again, 600); !ok {
+		t.Error("the restored run is not kept for the next rerun")
 	}
 }
