@@ -34,11 +34,11 @@ type owned struct {
 // copied at load, so a 2 GB image costs what its source costs.
 type Image struct {
 	size    int64
-	src     io.ReaderAt         // the image as loaded; nil: all blocks come from base or are zero
-	base    map[uint32]*block   // the non-zero blocks of a streamed image (LoadReader)
-	changed map[uint32]owned    // blocks written since load
-	gen     uint32              // bumped by Snapshot: blocks of an older gen are shared
-	touched map[uint32]struct{} // blocks read or written since TrackReads (nil: not tracking)
+	src     io.ReaderAt       // the image as loaded; nil: all blocks come from base or are zero
+	base    map[uint32]*block // the non-zero blocks of a streamed image (LoadReader)
+	changed map[uint32]owned  // blocks written since load
+	gen     uint32            // bumped by Snapshot: blocks of an older gen are shared
+	touched map[uint32]*block // blocks read or written since TrackReads, as they were then (nil: not tracking)
 }
 
 func checkSize(n int64) error {
@@ -123,9 +123,17 @@ func (im *Image) Blocks() uint32 { return uint32(im.size / BlockSize) }
 
 // ReadBlock fills dst with block n as it is now. The caller checks n < Blocks().
 func (im *Image) ReadBlock(n uint32, dst *block) error {
-	if im.touched != nil {
-		im.touched[n] = struct{}{}
+	if err := im.readBlock(n, dst); err != nil {
+		return err
 	}
+	if im.touched != nil && im.touched[n] == nil {
+		b := *dst
+		im.touched[n] = &b
+	}
+	return nil
+}
+
+func (im *Image) readBlock(n uint32, dst *block) error {
 	if o, ok := im.changed[n]; ok {
 		*dst = *o.data
 		return nil
@@ -151,8 +159,11 @@ func (im *Image) ReadBlock(n uint32, dst *block) error {
 
 // WriteBlock replaces block n. The caller checks n < Blocks().
 func (im *Image) WriteBlock(n uint32, src *block) {
-	if im.touched != nil {
-		im.touched[n] = struct{}{}
+	if im.touched != nil && im.touched[n] == nil {
+		b := new(block)
+		if im.readBlock(n, b) == nil {
+			im.touched[n] = b
+		}
 	}
 	o, ok := im.changed[n]
 	if !ok || o.gen != im.gen {
@@ -266,17 +277,21 @@ func (im *Image) Restore(s *Snapshot) {
 	im.gen++
 }
 
-// Clone is another image over the same source with the blocks written so far (a
-// snapshot restored into it): the two then change apart.
-func (im *Image) Clone() *Image {
+// Clone is another image over the same source with the blocks written so far: the two
+// then change apart.
+func (im *Image) Clone() *Image { return im.CloneAt(im.Snapshot()) }
+
+// CloneAt is another image over the same source with the written blocks of s (a snapshot
+// of this image or of one cloned from it).
+func (im *Image) CloneAt(s *Snapshot) *Image {
 	c := &Image{size: im.size, src: im.src, base: im.base, changed: map[uint32]owned{}}
-	c.Restore(im.Snapshot())
+	c.Restore(s)
 	return c
 }
 
-// TrackReads starts recording which blocks are read or written (a capture carries the
-// blocks its replay reads); Touched lists them.
-func (im *Image) TrackReads() { im.touched = map[uint32]struct{}{} }
+// TrackReads starts recording the blocks read or written, as they were before the first
+// access (a capture carries the blocks its replay reads); Touched lists them.
+func (im *Image) TrackReads() { im.touched = map[uint32]*block{} }
 
 // Touched lists the blocks read or written since TrackReads, in order.
 func (im *Image) Touched() []uint32 {

@@ -77,18 +77,14 @@ func (im *Image) AppendBlocks(b []byte) []byte {
 	return b
 }
 
-// AppendTouched is AppendBlocks for the blocks read or written since TrackReads (their
-// contents now): what a replay of that stretch reads.
+// AppendTouched is AppendBlocks for the blocks read or written since TrackReads, as they
+// were then: what a replay of that stretch from its start reads.
 func (im *Image) AppendTouched(b []byte) []byte {
 	list := im.Touched()
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(list)))
-	var blk block
 	for _, n := range list {
-		if im.ReadBlock(n, &blk) != nil {
-			blk = block{}
-		}
 		b = binary.LittleEndian.AppendUint32(b, n)
-		b = append(b, blk[:]...)
+		b = append(b, im.touched[n][:]...)
 	}
 	return b
 }
