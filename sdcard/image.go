@@ -151,8 +151,8 @@ func (im *Image) readBlock(n uint32, dst *block) error {
 		return nil
 	}
 	clear(dst[k:])
-	if err == nil {
-		err = io.ErrUnexpectedEOF
+	if err == nil || err == io.EOF {
+		err = io.ErrUnexpectedEOF // the source ends before the size it was given
 	}
 	return fmt.Errorf("reading block %d of the image: %w", n, err)
 }
