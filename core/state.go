@@ -128,6 +128,7 @@ func (m *Machine) SaveState(f *savestate.File) {
 	f.Put("VERA", vera.StateVersion, m.vera.AppendState(f.Buffer("VERA")))
 	f.Put("VAUD", vera.AudioStateVersion, m.vera.AppendAudioState(f.Buffer("VAUD")))
 	m.saveYM(f)
+	m.saveCard(f)
 }
 
 // allZero tells whether a bank holds nothing, eight bytes at a time.
