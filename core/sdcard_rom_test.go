@@ -3,7 +3,9 @@ package core_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"testing"
+	"time"
 
 	"x16scope/core"
 	"x16scope/sdcard"
@@ -149,5 +151,84 @@ func TestSDCardNotFATOfficial(t *testing.T) {
 	}
 	if len(img.Changed()) != 0 {
 		t.Errorf("the ROM wrote %d blocks to an unformatted card", len(img.Changed()))
+	}
+}
+
+// TestSDCardAgainstX16emu boots the same card image on the official emulator (-sdcard)
+// and on x16scope, both with the official ROM: CMDR-DOS loads AUTOBOOT.X16 (sdbootoff.s),
+// which LOADs and SAVEs through it and switches the machine off. The two images after are
+// identical byte for byte: every block the DOS wrote (directory entry, FAT, data) the same.
+func TestSDCardAgainstX16emu(t *testing.T) {
+	rom := officialROM(t)
+	emu := os.Getenv("X16EMU")
+	if emu == "" {
+		t.Skip("X16EMU is not set: this test runs the official emulator (built from X16Community/x16-emulator)")
+	}
+	if why := sdtest.Tools(); why != "" {
+		t.Skip(why)
+	}
+	prg, err := os.ReadFile("testdata/sdbootoff.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path, err := sdtest.MakeFAT32(dir, "card.img", 64, map[string][]byte{"AUTOBOOT.X16": prg, "INPUT.BIN": []byte("ABCDxyz")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(emu, "-rom", os.Getenv("X16_ROM"), "-sdcard", path, "-sound", "none", "-warp")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy")
+	done := make(chan error, 1)
+	go func() { _, err := cmd.CombinedOutput(); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v", emu, err)
+		}
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the official emulator did not switch off within 60 s")
+	}
+	official, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(official, raw) {
+		t.Fatal("the official emulator wrote nothing to the card")
+	}
+
+	img, err := sdcard.FromBytes(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := core.New(core.Config{ROM: rom, SDCard: img})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 600 && m.RunFrame()&core.EventStop == 0; i++ {
+	}
+	if m.Peek(0x0408) != 0xA5 {
+		t.Fatal("AUTOBOOT.X16 did not finish on x16scope")
+	}
+	ours, err := img.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ours, official) {
+		n := 0
+		for i := 0; i < len(ours); i += sdcard.BlockSize {
+			if !bytes.Equal(ours[i:i+sdcard.BlockSize], official[i:i+sdcard.BlockSize]) {
+				n++
+				if n <= 5 {
+					t.Errorf("block %d differs", i/sdcard.BlockSize)
+				}
+			}
+		}
+		t.Fatalf("%d blocks differ from the official emulator's image", n)
 	}
 }

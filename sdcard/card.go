@@ -33,6 +33,7 @@ type Card struct {
 	dataLen uint16
 	dataPos uint16
 	busy    uint16 // transfers still answered with $00 (programming, R1b)
+	out     uint8  // what the card sent in the last transfer (MISO)
 }
 
 // Card modes: what the bytes clocked in mean besides commands.
@@ -69,8 +70,12 @@ const programBusy = 8
 // NewCard is a card holding img, powered up and deselected. A read-only card (the write-
 // protect switch) refuses writes with a write error.
 func NewCard(img *Image, readOnly bool) *Card {
-	return &Card{img: img, readOnly: readOnly, idle: true}
+	return &Card{img: img, readOnly: readOnly, idle: true, out: 0xFF}
 }
+
+// MISO is the byte the card sent in the last transfer ($FF before any): the SPI
+// controller shifts it in over the transfer's eight clocks.
+func (c *Card) MISO() uint8 { return c.out }
 
 // Image is the card's image.
 func (c *Card) Image() *Image { return c.img }
@@ -100,11 +105,12 @@ func (c *Card) Selected() bool { return c.selected }
 // starts with the next one (what it sends is decided before it has heard the byte).
 func (c *Card) Transfer(in uint8) uint8 {
 	if !c.selected {
+		c.out = 0xFF
 		return 0xFF
 	}
-	out := c.next()
+	c.out = c.next()
 	c.take(in)
-	return out
+	return c.out
 }
 
 // next is the byte the card sends now.
@@ -249,7 +255,7 @@ func (c *Card) opCond(hcs bool) {
 func (c *Card) command(idx uint8) {
 	switch idx {
 	case 0: // GO_IDLE_STATE
-		*c = Card{img: c.img, readOnly: c.readOnly, selected: c.selected, spiMode: true, idle: true, crcOn: c.crcOn, busy: c.busy}
+		*c = Card{img: c.img, readOnly: c.readOnly, selected: c.selected, spiMode: true, idle: true, crcOn: c.crcOn, busy: c.busy, out: c.out}
 		c.reply(0xFF, r1Idle)
 	case 1: // SEND_OP_COND
 		c.opCond(true)

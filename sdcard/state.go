@@ -10,7 +10,7 @@ import (
 const StateVersion = 1
 
 // stateSize is the encoded size of a card's protocol state.
-const stateSize = 16 + 6 + 6 + 3 + 1 + 4 + len(Card{}.data) + 2 + 2 + 2
+const stateSize = 16 + 6 + 6 + 4 + 4 + len(Card{}.data) + 2 + 2 + 2
 
 // AppendState appends the card's protocol state (not its image: see Image.Snapshot and
 // AppendBlocks) to b.
@@ -26,7 +26,7 @@ func (c *Card) AppendState(b []byte) []byte {
 	b = append(b, make([]byte, 8)...) // reserved
 	b = append(b, c.cmd[:]...)
 	b = append(b, c.resp[:]...)
-	b = append(b, 0, 0, 0, 0) // reserved
+	b = append(b, c.out, 0, 0, 0) // reserved after out
 	b = binary.LittleEndian.AppendUint32(b, c.lba)
 	b = append(b, c.data[:]...)
 	b = binary.LittleEndian.AppendUint16(b, c.dataLen)
@@ -50,7 +50,9 @@ func (c *Card) LoadState(b []byte) error {
 	copy(n.cmd[:], b[o:])
 	o += 6
 	copy(n.resp[:], b[o:])
-	o += 6 + 4
+	o += 6
+	n.out = b[o]
+	o += 4
 	n.lba = binary.LittleEndian.Uint32(b[o:])
 	o += 4
 	o += copy(n.data[:], b[o:])

@@ -12,7 +12,7 @@ const lineBusBytes = 2 * LinesPerFrame * 17
 
 // StateVersion is the version of VERA's save-state section ("VERA"). Bump it when the
 // field order below changes, and keep reading the older layouts.
-const StateVersion = 2 // 2: the SPI transfer's MISO byte at the end
+const StateVersion = 1
 
 // SaveState encodes everything that decides VERA's future: VRAM (palette, sprite
 // attributes and PSG registers live there), the registers, the data ports, FX, audio FIFO,
@@ -117,7 +117,6 @@ func (v *VERA) AppendState(b []byte) []byte {
 	e.U8(v.r.collisions)
 	e.Bool(v.r.vStarted)
 	e.Int(v.r.scaledY)
-	e.U8(v.spi.in)
 	return e.B
 }
 
@@ -210,10 +209,6 @@ func (v *VERA) LoadState(sec *savestate.Section) error {
 	v.r.collisions = d.U8()
 	v.r.vStarted = d.Bool()
 	v.r.scaledY = d.Int(0, 1<<20)
-	v.spi.in = 0xFF // version 1: the slot was always empty
-	if sec.Version >= 2 {
-		v.spi.in = d.U8()
-	}
 	if err := d.Done(); err != nil {
 		return err
 	}

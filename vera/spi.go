@@ -20,7 +20,6 @@ type spiState struct {
 	active bool   // a transfer was started and not yet settled
 	slow   bool   // clock speed of the current transfer
 	start  uint64 // VERA clock at which it started
-	in     uint8  // MISO for the current transfer: the card's answer ($FF: none)
 
 	card *sdcard.Card // the card in the slot, nil for none
 }
@@ -52,7 +51,11 @@ func (s *spiState) rxAt(now uint64) uint8 {
 		return s.rx
 	}
 	b := (s.phases(now) + 1) / 2
-	return uint8((uint16(s.rx)<<8 | uint16(s.in)) >> (8 - b))
+	in := uint16(0xFF) // MISO floats high with no card
+	if s.card != nil {
+		in = uint16(s.card.MISO()) // kept by the card, so its save state holds it
+	}
+	return uint8((uint16(s.rx)<<8 | in) >> (8 - b))
 }
 
 // begin starts a transfer of mosi at cycle now (the controller is idle). The card answers
@@ -62,9 +65,8 @@ func (s *spiState) begin(now uint64, mosi uint8) {
 	s.active = true
 	s.slow = s.ctrl&2 != 0
 	s.start = vclkAt(now)
-	s.in = 0xFF
 	if s.card != nil {
-		s.in = s.card.Transfer(mosi)
+		s.card.Transfer(mosi)
 	}
 }
 

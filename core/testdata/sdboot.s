@@ -100,6 +100,13 @@ save_err:
         sta $0402
 done:   lda #$A5
         sta $0408
+.ifdef POWEROFF
+        ldx #$42                ; i2c_write_byte: SMC register 1 = 0, power off (the
+        ldy #$01                ; official emulator then exits: sdbootoff.s)
+        lda #$00
+        jsr $FEC9
+        bra *
+.endif
         rts
 
 inname: .byte "INPUT.BIN"
