@@ -232,3 +232,43 @@ func TestSDCardAgainstX16emu(t *testing.T) {
 		t.Fatalf("%d blocks differ from the official emulator's image", n)
 	}
 }
+
+// TestSDCardPulledOfficial pulls the card while the official ROM's DOS is at work on it
+// at power-on: the slot goes empty (MISO floats high), nothing more is read from it, and
+// the machine runs on. (What the ROM then does is its own: this build's KERNAL, finding no
+// card, goes on to the IEC serial bus for device 8 and waits in tkatn1 for a clock line
+// no device drives.)
+func TestSDCardPulledOfficial(t *testing.T) {
+	rom := officialROM(t)
+	raw, err := os.ReadFile(bootImage(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := sdcard.FromBytes(raw)
+	m, err := core.New(core.Config{ROM: rom, SDCard: img})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pulledAt := uint64(0)
+	for range 120 {
+		m.RunFrame()
+		if m.Card() != nil && m.Card().Selected() { // the DOS is talking to the card
+			m.InsertCard(nil, false)
+			pulledAt = m.Frame()
+			break
+		}
+	}
+	if pulledAt == 0 {
+		t.Fatal("the card was never selected")
+	}
+	before := m.Cycle()
+	for range 120 {
+		m.RunFrame()
+	}
+	if m.Card() != nil || m.Peek(0x0400) == 0x42 {
+		t.Fatal("AUTOBOOT.X16 ran from a card pulled before it was read")
+	}
+	if m.Cycle()-before < 119*core.CyclesPerFrame {
+		t.Errorf("the machine did not run on: %d cycles in 120 frames", m.Cycle()-before)
+	}
+}

@@ -81,7 +81,7 @@ func LoadReader(r io.Reader) (*Image, error) {
 	var buf block
 	var n int64
 	for {
-		k, err := io.ReadFull(r, buf[:])
+		k, err := fill(r, buf[:])
 		if k > 0 {
 			if n+int64(k) > MaxSize {
 				return nil, fmt.Errorf("%w: more than the 2 GB held", ErrSize)
@@ -92,11 +92,11 @@ func LoadReader(r io.Reader) (*Image, error) {
 			}
 			n += int64(k)
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
+		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, err // a truncated gzip or zip member among them
 		}
 	}
 	if err := checkSize(n); err != nil {
@@ -104,6 +104,20 @@ func LoadReader(r io.Reader) (*Image, error) {
 	}
 	im.size = n
 	return im, nil
+}
+
+// fill reads until p is full or the stream ends (io.EOF, which only the stream's end
+// gives: io.ReadFull would turn a cut stream's io.ErrUnexpectedEOF into a short block).
+func fill(r io.Reader, p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k, err := r.Read(p[n:])
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 func isZero(b *block) bool {

@@ -1,7 +1,9 @@
 package sdcard
 
 import (
+	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"strings"
@@ -183,5 +185,39 @@ func TestImageBlocksEncoding(t *testing.T) {
 	fresh.ReadAt(got, 3*BlockSize+10)
 	if string(got) != "hello" || len(fresh.Changed()) != 2 {
 		t.Errorf("touched: %q, %d blocks", got, len(fresh.Changed()))
+	}
+}
+
+func TestUnpack(t *testing.T) {
+	raw := make([]byte, 4*BlockSize)
+	raw[BlockSize] = 9
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	f, _ := zw.Create("a/CARD.IMG")
+	f.Write(raw)
+	zw.Close()
+	var gb bytes.Buffer
+	gw := gzip.NewWriter(&gb)
+	gw.Write(raw)
+	gw.Close()
+	for name, data := range map[string][]byte{"x.img": raw, "x.zip": zb.Bytes(), "x.img.gz": gb.Bytes()} {
+		img, err := Unpack(name, data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if out, _ := img.Bytes(); !bytes.Equal(out, raw) {
+			t.Errorf("%s: other bytes", name)
+		}
+	}
+	zb.Reset()
+	zw = zip.NewWriter(&zb)
+	zw.Create("one.img")
+	zw.Create("two.img")
+	zw.Close()
+	if _, err := Unpack("two.zip", zb.Bytes()); err == nil || !strings.Contains(err.Error(), "2 .img files") {
+		t.Errorf("two images in a zip: %v", err)
+	}
+	if _, err := Unpack("t.gz", gb.Bytes()[:40]); err == nil {
+		t.Error("a truncated gzip loaded")
 	}
 }

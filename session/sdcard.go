@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"fmt"
 
 	"x16scope/sdcard"
 )
@@ -31,6 +32,17 @@ func (s *Session) InsertCard(img *sdcard.Image, readOnly bool) error {
 	}
 	s.install(m, fs)
 	return nil
+}
+
+// LoadCard puts the image in a file's bytes in the slot (a .img, or the .img in a .zip
+// or .gz: sdcard.Unpack) and restarts as InsertCard does. A file that is no card image
+// changes nothing: the error (ErrBadFile) says why, and the machine runs on.
+func (s *Session) LoadCard(name string, data []byte, readOnly bool) error {
+	img, err := sdcard.Unpack(name, data)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrBadFile, name, err)
+	}
+	return s.InsertCard(img, readOnly)
 }
 
 // CardImage is the card in the slot as the running machine has it now (its written

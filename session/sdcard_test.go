@@ -2,7 +2,10 @@ package session
 
 import (
 	"bytes"
+	"compress/gzip"
+	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -135,5 +138,48 @@ func TestCardCapture(t *testing.T) {
 	if m.Peek(0x0406) != 0 || m.Peek(0x040B) != 0 || m.Peek(0x0408) != 0x05 {
 		t.Errorf("the replayed program read other bytes: mismatches %d, %d, data response $%02X",
 			m.Peek(0x0406), m.Peek(0x040B), m.Peek(0x0408))
+	}
+}
+
+// A file that is no card image changes nothing: the running machine goes on.
+func TestLoadCardBad(t *testing.T) {
+	s, _ := cardSession(t)
+	for range 10 {
+		s.RunFrame()
+	}
+	m := s.Machine()
+	for _, c := range []struct{ name, want string }{
+		{"odd.img", "not a whole number of 512-byte blocks"},
+		{"empty.img", "empty"},
+		{"bad.gz", "not a gzip file"},
+		{"bad.zip", "not a zip file"},
+	} {
+		data := make([]byte, 700)
+		if c.name == "empty.img" {
+			data = nil
+		}
+		err := s.LoadCard(c.name, data, false)
+		if err == nil || !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a bad-file error with %q", c.name, err, c.want)
+		}
+		if s.Machine() != m {
+			t.Fatalf("%s: the machine was replaced", c.name)
+		}
+	}
+	before := m.Cycle()
+	s.RunFrame()
+	if m.Cycle() <= before || s.CardImage() == nil {
+		t.Error("the machine did not run on with its card")
+	}
+	// A good one (in a gzip) replaces the card and restarts.
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(make([]byte, 8*sdcard.BlockSize))
+	zw.Close()
+	if err := s.LoadCard("card.img.gz", b.Bytes(), true); err != nil {
+		t.Fatal(err)
+	}
+	if img := s.CardImage(); img == nil || img.Size() != 8*sdcard.BlockSize || !s.Machine().Card().ReadOnly() {
+		t.Error("the gzipped card is not in the slot, write-protected")
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"archive/zip"
-	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,43 +66,12 @@ func (c *cardFlags) insert(s *session.Session) error {
 // load reads the image: a plain one in place (a 2 GB image costs nothing until read), a
 // packed one by streaming its non-zero blocks.
 func (c *cardFlags) load() (*sdcard.Image, error) {
-	switch strings.ToLower(filepath.Ext(c.path)) {
-	case ".gz":
-		f, err := os.Open(c.path)
+	if isPacked(c.path) {
+		data, err := os.ReadFile(c.path) // the packed bytes: the image itself is kept sparse
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("not a gzip file: %v", err)
-		}
-		return sdcard.LoadReader(zr)
-	case ".zip":
-		zr, err := zip.OpenReader(c.path)
-		if err != nil {
-			return nil, fmt.Errorf("not a zip file: %v", err)
-		}
-		defer zr.Close()
-		var imgs []*zip.File
-		for _, f := range zr.File {
-			if strings.EqualFold(filepath.Ext(f.Name), ".img") {
-				imgs = append(imgs, f)
-			}
-		}
-		if len(imgs) != 1 {
-			return nil, fmt.Errorf("the zip holds %d .img files: want exactly one", len(imgs))
-		}
-		r, err := imgs[0].Open()
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		img, err := sdcard.LoadReader(r)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", imgs[0].Name, err)
-		}
-		return img, nil
+		return sdcard.Unpack(c.path, data)
 	}
 	f, err := os.Open(c.path)
 	if err != nil {
