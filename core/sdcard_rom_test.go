@@ -53,9 +53,12 @@ func TestSDCardBootOfficial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	frame := -1
+	frame, started := -1, -1
 	for i := range 300 {
 		m.RunFrame()
+		if started < 0 && m.Peek(0x0400) == 0x42 {
+			started = i + 1
+		}
 		if m.Peek(0x0408) == 0xA5 {
 			frame = i + 1
 			break
@@ -64,7 +67,7 @@ func TestSDCardBootOfficial(t *testing.T) {
 	if frame < 0 {
 		t.Fatalf("AUTOBOOT.X16 did not finish in 300 frames ($0400 = $%02X: $42 when it ran)", m.Peek(0x0400))
 	}
-	t.Logf("AUTOBOOT.X16 done in frame %d (%.2f s from power-on)", frame, float64(frame)/60)
+	t.Logf("AUTOBOOT.X16 running by the end of frame %d, done (LOAD, SAVE, LOAD) in frame %d (%.2f s from power-on)", started, frame, float64(frame)/60)
 	for _, c := range []struct {
 		addr uint16
 		want uint8

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"x16scope/core"
+	"x16scope/savestate"
 	"x16scope/sdcard"
 )
 
@@ -100,5 +101,45 @@ func TestSDSectorProgram(t *testing.T) {
 	}
 	if three < 3*512*46 || three > 3*(512*46+600) {
 		t.Errorf("CMD18 3 blocks: %d cycles, want 3*512*46 and the gaps", three)
+	}
+}
+
+// A save state carries the card's protocol state (SDCD) and, with SaveCardBlocks, its
+// written blocks (SDBK): restored without the image at hand, the card answers as it did
+// and holds what the program wrote.
+func TestSDCardSaveState(t *testing.T) {
+	img := patternCard(t, 64)
+	m, err := core.New(core.Config{SDCard: img})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prg, _ := os.ReadFile("testdata/sdsector.prg")
+	if _, err := m.StartPRG(prg); err != nil {
+		t.Fatal(err)
+	}
+	m.RunFrame()
+	var f savestate.File
+	m.SaveState(&f)
+	m.SaveCardBlocks(&f, false)
+	r, err := core.Restore(&f, core.RestoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Card() == nil {
+		t.Fatal("no card after restore")
+	}
+	if !bytes.Equal(r.Card().AppendState(nil), m.Card().AppendState(nil)) {
+		t.Error("the card's protocol state differs after restore")
+	}
+	got := make([]byte, sdcard.BlockSize)
+	r.Card().Image().ReadAt(got, 2*sdcard.BlockSize)
+	want := make([]byte, sdcard.BlockSize)
+	img.ReadAt(want, 2*sdcard.BlockSize)
+	if !bytes.Equal(got, want) {
+		t.Error("the written block is not in the restored card")
+	}
+	other, _ := sdcard.New(128 * sdcard.BlockSize)
+	if _, err := core.Restore(&f, core.RestoreOptions{SDCard: other}); err == nil {
+		t.Error("a state restored onto an image of another size")
 	}
 }
