@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"fmt"
 
 	"x16scope/sdcard"
@@ -62,11 +61,11 @@ func (s *Session) cardForBuild() *sdcard.Image {
 	if s.cardNow != nil {
 		return s.cardNow // InsertCard's new card
 	}
-	return s.CardImageOrNil()
+	return s.runningCard()
 }
 
-// CardImageOrNil is CardImage that works before the first machine exists.
-func (s *Session) CardImageOrNil() *sdcard.Image {
+// runningCard is CardImage, also before the first machine exists.
+func (s *Session) runningCard() *sdcard.Image {
 	if s.m == nil {
 		return nil
 	}
@@ -78,7 +77,7 @@ func (s *Session) CardImageOrNil() *sdcard.Image {
 func (s *Session) cardAt(k *sdcard.Snapshot) *sdcard.Image {
 	base := s.card
 	if base == nil {
-		base = s.CardImageOrNil() // a capture's card: blank but for the blocks it carried
+		base = s.runningCard() // a capture's card: blank but for the blocks it carried
 	}
 	if base == nil || k == nil {
 		return nil
@@ -88,11 +87,8 @@ func (s *Session) cardAt(k *sdcard.Snapshot) *sdcard.Image {
 
 // cardSnapshot is the running card's written blocks now, for a keyframe.
 func (s *Session) cardSnapshot() *sdcard.Snapshot {
-	if img := s.CardImageOrNil(); img != nil {
+	if img := s.runningCard(); img != nil {
 		return img.Snapshot()
 	}
 	return nil
 }
-
-// ErrNoCard is the error for asking about a card with the slot empty.
-var ErrNoCard = errors.New("no SD card in the slot")
