@@ -28,6 +28,7 @@ var layers = map[string]int{
 	"audio":        0, // resampling, mixing, WAV
 	"rom":          0, // the built-in ROM image (rom/gen is its generator)
 	"core/dbginfo": 0, // ld65 debug files
+	"sdcard":       0, // the SD card: its image and SPI-mode protocol
 	"vera":         1, // the video chip: never the machine, the profiler or the overlay
 	"core":         2, // the machine: never the profiler, captures or the overlay
 	"perf":         3, // the profiler: never captures or the overlay

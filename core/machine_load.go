@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 
+	"x16scope/sdcard"
 	"x16scope/vera"
 )
 
@@ -21,6 +22,10 @@ type Config struct {
 	// RTC is the real-time clock at power-on: the zero value is the chip's own power-on
 	// state (2000-01-01 00:00:00, stopped), as the official emulator starts it.
 	RTC RTCStart
+	// SDCard is the image of the card in VERA's SD slot, nil for an empty slot;
+	// SDCardReadOnly sets the card's write-protect switch.
+	SDCard         *sdcard.Image
+	SDCardReadOnly bool
 }
 
 // New builds a machine and resets it.
@@ -65,6 +70,9 @@ func New(cfg Config) (*Machine, error) {
 	b.via1.powerOn()                     // once: a reset leaves the timers' counters and latches alone
 	b.via2.powerOn()
 	m.retrigger()
+	if cfg.SDCard != nil {
+		m.InsertCard(cfg.SDCard, cfg.SDCardReadOnly)
+	}
 	m.Reset()
 	return m, nil
 }

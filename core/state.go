@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"x16scope/savestate"
+	"x16scope/sdcard"
 	"x16scope/vera"
 )
 
@@ -127,6 +128,7 @@ func (m *Machine) SaveState(f *savestate.File) {
 	f.Put("VERA", vera.StateVersion, m.vera.AppendState(f.Buffer("VERA")))
 	f.Put("VAUD", vera.AudioStateVersion, m.vera.AppendAudioState(f.Buffer("VAUD")))
 	m.saveYM(f)
+	m.saveCard(f)
 }
 
 // allZero tells whether a bank holds nothing, eight bytes at a time.
@@ -147,6 +149,10 @@ type RestoreOptions struct {
 	// FS is the host file system for device 8 when the state had one (nil: an empty
 	// in-memory one; files the program had open are restored from the state either way).
 	FS FileSystem
+	// SDCard is the image of the card the state had in its slot (the front end's own, at
+	// the state's blocks); nil builds a blank one of the saved size, with the blocks the
+	// file carries ("SDBK") written over it. The restored machine writes into it.
+	SDCard *sdcard.Image
 }
 
 // Restore builds a new machine from the sections of f. It never changes an existing
@@ -311,6 +317,9 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 		}
 	} else {
 		m.restoreYMRegisters(&ymRegs, ymAddr)
+	}
+	if err := m.restoreCard(f, opt); err != nil {
+		return nil, err
 	}
 	// Derived state: the run loop's bounds and the device schedule are recomputed.
 	m.sys.rearm()

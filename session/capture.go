@@ -44,7 +44,11 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	state := capture.StateSections(r.m, r.p)
 	startFrame := r.m.Frame()
 	from := r.next
+	if c := r.m.Card(); c != nil {
+		c.Image().TrackReads() // the capture carries the card's blocks the frame reads
+	}
 	s.replay(&r, func() bool { return r.p.FrameInProgress() > f }, ^uint64(0))
+	r.m.SaveCardBlocks(state, true)
 	state.Add(tagInputs, inputVersion, encodeInputs(s.tl.inputs[from:r.next]))
 	state.Add(tagNames, namesVersion, encodeNames(s.nm.syms))
 	cp := &capture.Capture{

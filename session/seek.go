@@ -57,7 +57,7 @@ func (s *Session) pickKey(n int, tooNear func(*keyframe) bool) (*keyframe, error
 // not write to the front end's own host file system again.
 func (s *Session) restoreKey(k *keyframe, scratch bool) (rebuilt, error) {
 	t := &s.tl
-	opts := core.RestoreOptions{ROMs: s.roms()}
+	opts := core.RestoreOptions{ROMs: s.roms(), SDCard: s.cardAt(k.card)}
 	var fs *core.MemFS
 	switch {
 	case k.fs != nil:

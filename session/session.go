@@ -8,6 +8,7 @@ import (
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/rom"
+	"x16scope/sdcard"
 )
 
 // Speed limits of the speed control, in percent of the X16's 8 MHz.
@@ -89,6 +90,10 @@ type Session struct {
 	owner perf.Owner
 	// capturedProgram is the program an opened capture names: it has no file to start.
 	capturedProgram *File
+
+	card    *sdcard.Image // the SD card as put in (sdcard.go), nil for none
+	cardRO  bool          // its write-protect switch
+	cardNow *sdcard.Image // while InsertCard builds: the new card's image
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
@@ -133,7 +138,7 @@ func NewSessionWith(o Options) (*Session, error) {
 // build makes a machine for a user ROM image, or with the built-in ROM when there is none
 // (so a dropped PRG has a KERNAL: its IRQ handler, keyboard, GETIN, CHROUT).
 func (s *Session) build(user []byte) (*core.Machine, error) {
-	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB, RTC: s.opt.RTC}
+	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB, RTC: s.opt.RTC, SDCard: s.cardForBuild(), SDCardReadOnly: s.cardRO}
 	if user == nil && !s.opt.Bare {
 		cfg.ROM = rom.Image()
 	}

@@ -7,6 +7,7 @@ import (
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/savestate"
+	"x16scope/sdcard"
 )
 
 // Time travel over the profiler's whole window (60 s): the session keeps a keyframe (a save
@@ -36,7 +37,8 @@ type keyframe struct {
 	frame uint32 // the profiler's number of the frame that starts here
 	cycle uint64
 	state *packedState
-	fs    *core.MemFS // the host files then (a clone), nil for none
+	fs    *core.MemFS      // the host files then (a clone), nil for none
+	card  *sdcard.Snapshot // the SD card's written blocks then, nil for no card
 	// settings is the profiler settings' generation then: a machine rebuilt from a
 	// keyframe taken before the zones or target changed gets the current ones.
 	settings int
@@ -116,6 +118,7 @@ func (s *Session) takeKeyframe(frame uint32) {
 	if s.fs != nil {
 		k.fs = s.fs.Clone()
 	}
+	k.card = s.cardSnapshot()
 	t.keys = append(t.keys, k)
 	s.pruneTimeline()
 }

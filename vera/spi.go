@@ -1,8 +1,12 @@
 package vera
 
-// SPI controller for the SD card slot ($9F3E-$9F3F, X16-HARDWARE.md 2.3; RTL spi/spictrl.v),
-// with the slot empty: MISO floats high, so every received bit is 1 and a finished transfer
-// reads $FF. Transfer time follows the RTL: 8 bits, two SCK phases each, one phase per
+import "x16scope/sdcard"
+
+// SPI controller for the SD card slot ($9F3E-$9F3F, X16-HARDWARE.md 2.3; RTL spi/spictrl.v).
+// With the slot empty MISO floats high, so every received bit is 1 and a finished transfer
+// reads $FF. With a card in it, the byte sent (MOSI: the byte written, or $FF for an auto-TX
+// read) goes to the card when the transfer starts and its answer shifts in, a bit per
+// rising SCK edge, MSB first (spictrl.v:49-57); the card sees chip select as SPI_CTRL bit 0. Transfer time follows the RTL: 8 bits, two SCK phases each, one phase per
 // VERA clock (12.5 MHz SCK), or one per 32 clocks in slow mode (~390 kHz). The receive
 // register resets to 0 (spictrl.v:43), so SPI_DATA reads 0 until the first transfer ends;
 // x16emu starts it at $FF. Following the RTL.
@@ -16,6 +20,8 @@ type spiState struct {
 	active bool   // a transfer was started and not yet settled
 	slow   bool   // clock speed of the current transfer
 	start  uint64 // VERA clock at which it started
+
+	card *sdcard.Card // the card in the slot, nil for none
 }
 
 func vclkAt(cycle uint64) uint64 { return cycle * 25 / 8 }
@@ -45,15 +51,31 @@ func (s *spiState) rxAt(now uint64) uint8 {
 		return s.rx
 	}
 	b := (s.phases(now) + 1) / 2
-	return uint8(uint16(s.rx)<<b | (1<<b - 1))
+	in := uint16(0xFF) // MISO floats high with no card
+	if s.card != nil {
+		in = uint16(s.card.MISO()) // kept by the card, so its save state holds it
+	}
+	return uint8((uint16(s.rx)<<8 | in) >> (8 - b))
 }
 
-// begin starts a transfer at cycle now (the controller is idle).
-func (s *spiState) begin(now uint64) {
+// begin starts a transfer of mosi at cycle now (the controller is idle). The card answers
+// the whole byte at once: what it sends does not depend on the bits it is receiving.
+func (s *spiState) begin(now uint64, mosi uint8) {
 	s.rx = s.rxAt(now)
 	s.active = true
 	s.slow = s.ctrl&2 != 0
 	s.start = vclkAt(now)
+	if s.card != nil {
+		s.card.Transfer(mosi)
+	}
+}
+
+// setCtrl writes SPI_CTRL; bit 0 drives the card's chip select.
+func (s *spiState) setCtrl(val uint8) {
+	s.ctrl = val & 7
+	if s.card != nil {
+		s.card.Select(s.ctrl&1 != 0)
+	}
 }
 
 // readData reads SPI_DATA. With auto-TX an idle controller then sends $FF (top.v:461-465;
@@ -61,7 +83,7 @@ func (s *spiState) begin(now uint64) {
 func (s *spiState) readData(now uint64) uint8 {
 	val := s.rxAt(now)
 	if s.ctrl&4 != 0 && !s.busy(now) {
-		s.begin(now)
+		s.begin(now, 0xFF)
 	}
 	return val
 }
@@ -79,9 +101,28 @@ func (s *spiState) peek(reg uint8, now uint64) uint8 {
 func (s *spiState) write(reg, val uint8, now uint64) {
 	if reg == regSPIData {
 		if !s.busy(now) {
-			s.begin(now)
+			s.begin(now, val)
 		}
 		return
 	}
-	s.ctrl = val & 7
+	s.setCtrl(val)
 }
+
+// SetCard puts a card in the slot (nil takes it out). The card's chip select follows
+// SPI_CTRL from now on.
+func (v *VERA) SetCard(c *sdcard.Card) {
+	if v.spi.card != nil {
+		v.spi.card.Select(false)
+	}
+	v.spi.card = c
+	if c != nil {
+		c.Select(v.spi.ctrl&1 != 0)
+	}
+}
+
+// Card is the card in the slot, nil for none.
+func (v *VERA) Card() *sdcard.Card { return v.spi.card }
+
+// RestoreCard puts a card restored from a save state in the slot: its chip select is as
+// the state left it (SPI_CTRL, restored with VERA's state, says the same).
+func (v *VERA) RestoreCard(c *sdcard.Card) { v.spi.card = c }

@@ -100,7 +100,8 @@ func (v *VERA) Reset() {
 	v.comp = Composer{Video: 0x08, HScale: 128, VScale: 128, HStop: 640, VStop: 480}
 	v.audioSync(v.clk.now) // the sound made before the reset is made with the old registers
 	v.pcm.reset()
-	v.spi = spiState{}
+	v.spi = spiState{card: v.spi.card}
+	v.spi.setCtrl(0) // the card stays in the slot, deselected
 	v.resetRenderer()
 }
 

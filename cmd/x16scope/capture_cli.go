@@ -21,6 +21,7 @@ type captureFlags struct {
 	out    string
 	resume string
 
+	card     *string      // --sdcard: with it, no program file boots from the card
 	meta     capture.Meta // the --resume file's
 	isCapt   bool         // the --resume file is a capture (else a plain save state)
 	resumeAt [2]uint64    // the frame (VSYNCs from power-on) and cycle the resumed run starts at
@@ -53,8 +54,8 @@ func (c *captureFlags) parseArgs(fs *flag.FlagSet, args []string) (string, error
 		}
 		return "", exitCode(2)
 	}
-	if c.resume != "" && fs.NArg() == 0 {
-		return "", nil
+	if (c.resume != "" || c.card != nil && *c.card != "") && fs.NArg() == 0 {
+		return "", nil // --resume, or --sdcard booting from the card
 	}
 	prg, err := parseWithFile(fs, args)
 	if err == nil && c.resume != "" {
@@ -70,6 +71,9 @@ func (c *captureFlags) start(mf *machineFlags, prgPath string, owner perf.Owner)
 		s, err := mf.newSession(owner, nil)
 		if err != nil {
 			return nil, core.PRG{}, err
+		}
+		if prgPath == "" {
+			return s, core.PRG{}, mf.bootCard(s) // --sdcard with no program
 		}
 		prg, err := mf.load(s, prgPath)
 		return s, prg, err

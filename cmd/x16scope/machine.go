@@ -25,6 +25,8 @@ type machineFlags struct {
 	input inputFlags
 	// program is the FILE argument as load read it (readProgramFile).
 	program programFile
+	// card is --sdcard and its flags (sdcard_cli.go).
+	card cardFlags
 }
 
 func (f *machineFlags) register(fs *flag.FlagSet) {
@@ -34,6 +36,7 @@ func (f *machineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.rtc, "rtc", "stopped", "the real-time clock at power-on, `WHEN`: stopped (2000-01-01 00:00:00, not counting until a program sets it, as the chip and x16emu start), host (this computer's local time, counting, as x16emu -rtc) or a date and time such as 2026-12-07T12:00:00 (counting)")
 	fs.BoolVar(&f.noIdleSkip, "no-idle-skip", false, "execute every pass of idle polling loops instead of fast-forwarding them (same results, slower: for checking)")
 	f.input.register(fs)
+	f.card.register(fs)
 }
 
 // feedKeys presses the --keys scheduled up to frame, the number from power-on of the frame
@@ -45,6 +48,7 @@ func (f *machineFlags) feedKeys(s *session.Session, frame int) {
 // close releases what newSession opened (the --fs folder).
 func (f *machineFlags) close() {
 	f.input.close()
+	f.card.close()
 }
 
 // romName describes the ROM the session runs, for reports.
@@ -74,7 +78,14 @@ func (f *machineFlags) newSession(owner perf.Owner, roms [][]byte) (*session.Ses
 	if fsys != nil {
 		opt.FS = fsys
 	}
-	return session.NewSessionWith(opt)
+	s, err := session.NewSessionWith(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.card.insert(s); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // load starts the program file on the session the way its ROM does (core.Machine.StartPRG):

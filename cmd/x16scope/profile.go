@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"x16scope/core"
 	"x16scope/perf"
@@ -47,6 +48,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		printKeyNames(stdout)
 		return nil
 	}
+	cf.card = &mf.card.path
 	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -119,6 +121,10 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	p.Release(perf.OwnerCLI)
+	var cardNote strings.Builder
+	if err := mf.card.finish(ses, &cardNote); err != nil {
+		return err
+	}
 	s := p.Stats(int(last))
 	if err := ex.finish(ses, p); err != nil {
 		return err
@@ -135,12 +141,11 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		if cf.resume != "" {
 			fmt.Fprintln(stdout, cf.describeResume())
 		} else {
-			fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(prg))
-			if mf.program.from != "" {
-				fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
-			}
+			mf.describeProgram(stdout, prg)
+			mf.card.describe(stdout)
 		}
 		fmt.Fprintf(stdout, "outcome: %s\n", end.text)
+		fmt.Fprint(stdout, cardNote.String())
 		writeReport(stdout, &s)
 		ex.describe(stdout)
 	}

@@ -37,6 +37,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		printKeyNames(stdout)
 		return nil
 	}
+	cf.card = &mf.card.path
 	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -84,11 +85,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 	if cf.resume != "" {
 		fmt.Fprintln(stdout, cf.describeResume())
 	} else {
-		fmt.Fprintf(stdout, "program: %s: %s\n", mf.program.name, describePRG(p))
-		if mf.program.from != "" {
-			fmt.Fprintf(stdout, "program: %s\n", mf.program.from)
-		}
+		mf.describeProgram(stdout, p)
 		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
+		mf.card.describe(stdout)
 		if mf.rtcStart.Set {
 			fmt.Fprintf(stdout, "rtc: %s (--rtc %[1]s repeats the run)\n", session.FormatRTC(mf.rtcStart))
 		}
@@ -134,6 +133,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if err := cf.missed(); err != nil {
+		return err
+	}
+	if err := mf.card.finish(ses, stdout); err != nil {
 		return err
 	}
 	if tr != nil {
@@ -199,6 +201,19 @@ func parseWithFile(fs *flag.FlagSet, args []string) (string, error) {
 		return "", usagef("unexpected arguments after %s: %v", file, fs.Args())
 	}
 	return file, nil
+}
+
+// describeProgram is the report's program line: the program and what it was loaded from,
+// or the card the machine boots from.
+func (f *machineFlags) describeProgram(w io.Writer, p core.PRG) {
+	if f.program.file.Data == nil && f.card.img != nil {
+		fmt.Fprintf(w, "program: %s\n", f.program.name)
+		return
+	}
+	fmt.Fprintf(w, "program: %s: %s\n", f.program.name, describePRG(p))
+	if f.program.from != "" {
+		fmt.Fprintf(w, "program: %s\n", f.program.from)
+	}
 }
 
 func describePRG(p core.PRG) string {

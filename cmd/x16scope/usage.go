@@ -39,5 +39,5 @@ func (f *machineFlags) check() error {
 		return usagef("--rtc: %v", err)
 	}
 	f.rtcStart = start
-	return nil
+	return f.card.check()
 }
