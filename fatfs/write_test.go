@@ -1,0 +1,109 @@
+package fatfs
+
+import (
+	"bytes"
+	"errors"
+	iofs "io/fs"
+	"strings"
+	"testing"
+	"time"
+
+	"x16scope/core"
+)
+
+// TestWriteToolImage changes a card made with the usual tools through the FileSystem, then
+// checks with mtools that the files are there and with fsck.vfat that the volume is sound
+// (no lost clusters, free count right, "." and ".." right).
+func TestWriteToolImage(t *testing.T) {
+	img, drive := makeCard(t, 40)
+	files := populate(t, drive)
+	f := openFile(t, img, true)
+	f.SetClock(func() time.Time { return time.Date(2024, 5, 17, 13, 45, 30, 0, time.UTC) })
+
+	big := content("big", 70000)
+	steps := []struct {
+		what string
+		err  error
+	}{
+		{"write SAVED.PRG", f.WriteFile("SAVED.PRG", []byte{0x01, 0x08, 0xEA})},
+		{"write a long name", f.WriteFile("GAMES/BRIXX/high scores.dat", big)},
+		{"replace hello.prg", f.WriteFile("HELLO.PRG", []byte("short now"))},
+		{"write into EMPTY.TXT", f.WriteFile("EMPTY.TXT", []byte("no longer empty"))},
+		{"mkdir", f.Mkdir("NEWDIR")},
+		{"mkdir nested", f.Mkdir("NEWDIR/Sub Folder")},
+		{"write nested", f.WriteFile("newdir/sub folder/deep.prg", []byte("deep"))},
+		{"remove", f.Remove("MANY/file number 007.prg")},
+		{"rename", f.Rename("AUTOBOOT.X16", "AUTOBOOT.OLD")},
+		{"rename case", f.Rename("GAMES/readme.txt", "GAMES/README.TXT")},
+		{"move", f.Rename("A Long File Name.prg", "NEWDIR/moved.prg")},
+	}
+	for _, s := range steps {
+		if s.err != nil {
+			t.Errorf("%s: %v", s.what, s.err)
+		}
+	}
+	for _, bad := range []struct {
+		what string
+		err  error
+		want error
+	}{
+		{"mkdir of an existing name", f.Mkdir("games"), iofs.ErrExist},
+		{"write into a missing folder", f.WriteFile("NOPE/X.PRG", []byte{1}), iofs.ErrNotExist},
+		{"remove a folder with files", f.Remove("GAMES"), nil},
+		{"remove the root", f.Remove("."), iofs.ErrPermission},
+		{"rename onto a file", f.Rename("SAVED.PRG", "AUTOBOOT.OLD"), iofs.ErrExist},
+		{"a short name taken", f.WriteFile("SA VED.PRG", []byte{1}), nil},
+		{"a name FAT cannot hold", f.WriteFile("A<B.PRG", []byte{1}), nil},
+	} {
+		if bad.err == nil || bad.want != nil && !errors.Is(bad.err, bad.want) {
+			t.Errorf("%s: %v, want an error (%v)", bad.what, bad.err, bad.want)
+		}
+	}
+
+	delete(files, "MANY/file number 007.prg")
+	files["AUTOBOOT.OLD"] = files["AUTOBOOT.X16"]
+	delete(files, "AUTOBOOT.X16")
+	files["GAMES/README.TXT"] = files["GAMES/readme.txt"]
+	delete(files, "GAMES/readme.txt")
+	files["NEWDIR/moved.prg"] = files["A Long File Name.prg"]
+	delete(files, "A Long File Name.prg")
+	files["SAVED.PRG"] = []byte{0x01, 0x08, 0xEA}
+	files["GAMES/BRIXX/high scores.dat"] = big
+	files["hello.prg"] = []byte("short now")
+	files["EMPTY.TXT"] = []byte("no longer empty")
+	files["NEWDIR/Sub Folder/deep.prg"] = []byte("deep")
+	checkFiles(t, f, files)
+
+	// the same files through mtools, and a sound volume for fsck.vfat
+	for name, want := range files {
+		if got := run(t, "", "mtype", "-i", drive, "::"+name); got != string(want) {
+			t.Errorf("mtype %s: %d bytes, want %d", name, len(got), len(want))
+		}
+	}
+	list := run(t, "", "mdir", "-i", drive, "::NEWDIR/Sub Folder")
+	if !strings.Contains(list, "deep.prg") || !strings.Contains(list, "2024-05-17") {
+		t.Errorf("mdir of the new folder:\n%s\nwant deep.prg dated 2024-05-17", list)
+	}
+	if root := run(t, "", "mdir", "-i", drive, "::"); strings.Contains(root, "A Long File Name") || !strings.Contains(root, "AUTOBOOT OLD") {
+		t.Errorf("mdir of the root after the rename and the move:\n%s", root)
+	}
+	fsck(t, img, 1<<20)
+
+	// the changes are on the image: a fresh Open sees them
+	checkFiles(t, openFile(t, img, false), files)
+}
+
+// TestWriteFull: a write that needs more clusters than are free fails with the DOS's
+// PARTITION FULL error and leaves the volume sound.
+func TestWriteFull(t *testing.T) {
+	img, _ := makeCard(t, 36)
+	f := openFile(t, img, true)
+	err := f.WriteFile("HUGE.BIN", make([]byte, 40<<20))
+	if !errors.Is(err, core.ErrPartitionFull) {
+		t.Errorf("a 40 MB file on a 36 MB card: %v, want ErrPartitionFull", err)
+	}
+	if err := f.WriteFile("SMALL.BIN", bytes.Repeat([]byte{7}, 3000)); err != nil {
+		t.Errorf("a small file after: %v", err)
+	}
+	fsck(t, img, 1<<20)
+}
