@@ -24,6 +24,8 @@ type File struct {
 	Path string
 	Data []byte
 	Dir  bool
+
+	tidy bool // its short name clashes (sortFiles)
 }
 
 // Image is where a card image is built: a file, a byte buffer or a sparse block store.
@@ -146,6 +148,9 @@ func Build(img Image, size int64, files []File, t time.Time) (skipped []string, 
 		} else {
 			err = f.create(p, file.Data, false)
 		}
+		if err == nil && file.tidy {
+			err = f.tidyDir(path.Dir(p))
+		}
 		if err != nil {
 			return skipped, fmt.Errorf("fatfs: %s: %w", p, err)
 		}
@@ -193,11 +198,17 @@ func sortFiles(files []File) (out []File, skipped []string, err error) {
 	perDir := map[string][]entry{}
 	for _, file := range out {
 		dir, base := path.Dir(file.Path), path.Base(file.Path)
-		if err := checkNewName(base, perDir[dir]); err != nil {
+		if err := checkNewName(base); err != nil {
 			return nil, nil, fmt.Errorf("fatfs: %w", err)
 		}
 		short, _ := shortName(base)
 		perDir[dir] = append(perDir[dir], entry{name: base, short: short})
+	}
+	// a file whose short name another entry of its directory would get too is put right
+	// (tidy) as soon as it is written, before a name go-diskfs matches by short name follows
+	for i, file := range out {
+		dir, base := path.Dir(file.Path), path.Base(file.Path)
+		out[i].tidy = shortClash(base, without(perDir[dir], base))
 	}
 	return out, skipped, nil
 }
@@ -230,8 +241,21 @@ func (f *FS) finishBuild(t time.Time) error {
 	return syncFSInfo(f.st, &f.vol)
 }
 
-// stampTree walks the directories on the card from the root and dates every entry.
+// stampTree walks the directories on the card from the root, dates every entry and
+// gives empty files no cluster.
 func (f *FS) stampTree(t time.Time) error {
+	return f.tidy(2, false, true, &t)
+}
+
+// tidy goes through a directory on the card (and with recurse, the ones below it) and puts
+// right what go-diskfs writes wrongly: an empty file gets cluster 0 and its chain is freed
+// (go-diskfs gives every file a cluster, which fsck.fat truncates); ".." of a directory in
+// the root points to cluster 0 as the FAT specification says (go-diskfs writes the root's
+// cluster number); two entries with one short name (go-diskfs gives "FORTUNE.BASL" the
+// short name FORTUNE.BAS even beside a FORTUNE.BAS, as the starter kit has) get unique ones
+// (dedupShortNames). With t, every entry is dated t. go-diskfs is read again afterwards
+// when clusters were freed.
+func (f *FS) tidy(dir uint32, parentIsRoot, recurse bool, t *time.Time) error {
 	fat, err := readFAT(f.st, &f.vol)
 	if err != nil {
 		return err
@@ -239,45 +263,56 @@ func (f *FS) stampTree(t time.Time) error {
 	if err := checkChains(fat); err != nil {
 		return err
 	}
-	// parentIsRoot: the directory's ".." entry is the root's, which FAT writes as cluster 0
+	var freed []uint32
 	var walk func(first uint32, parentIsRoot bool, depth int) error
 	walk = func(first uint32, parentIsRoot bool, depth int) error {
 		if depth > 64 {
 			return errors.New("directories nested too deep")
 		}
 		clusters := chain(fat, first)
-		buf := make([]byte, f.vol.clusterBytes())
-		for _, c := range clusters {
-			off := f.vol.clusterOffset(c)
-			if _, err := f.st.ReadAt(buf, off); err != nil {
+		cb := f.vol.clusterBytes()
+		buf := make([]byte, int64(len(clusters))*cb)
+		for i, c := range clusters {
+			if _, err := f.st.ReadAt(buf[int64(i)*cb:int64(i+1)*cb], f.vol.clusterOffset(c)); err != nil {
 				return err
 			}
-			var subdirs []uint32
-			for i := 0; i < len(buf); i += 32 {
-				e := buf[i : i+32]
-				if e[0] == 0 {
-					break
-				}
-				if e[0] == 0xE5 || e[11] == 0x0F {
-					continue
-				}
-				stamp(e, t)
-				cl := uint32(binary.LittleEndian.Uint16(e[26:])) | uint32(binary.LittleEndian.Uint16(e[20:]))<<16
-				switch {
-				case e[11]&0x10 == 0:
-				case string(e[:11]) == ".          ":
-				case string(e[:11]) == "..         ":
-					if parentIsRoot {
-						binary.LittleEndian.PutUint16(e[20:], 0)
-						binary.LittleEndian.PutUint16(e[26:], 0)
-					}
-				default:
-					subdirs = append(subdirs, cl)
-				}
+		}
+		dedupShortNames(buf)
+		var subdirs []uint32
+		for i := 0; i < len(buf); i += 32 {
+			e := buf[i : i+32]
+			if e[0] == 0 {
+				break
 			}
-			if _, err := f.st.WriteAt(buf, off); err != nil {
+			if e[0] == 0xE5 || e[11] == 0x0F {
+				continue
+			}
+			if t != nil {
+				stamp(e, *t)
+			}
+			cl := uint32(binary.LittleEndian.Uint16(e[26:])) | uint32(binary.LittleEndian.Uint16(e[20:]))<<16
+			switch {
+			case e[11]&0x18 == 0: // a file
+				if binary.LittleEndian.Uint32(e[28:]) == 0 && cl != 0 {
+					freed = append(freed, chain(fat, cl)...)
+					setCluster(e, 0)
+				}
+			case e[11]&0x10 == 0: // the volume label
+			case string(e[:11]) == ".          ":
+			case string(e[:11]) == "..         ":
+				if parentIsRoot {
+					setCluster(e, 0)
+				}
+			default:
+				subdirs = append(subdirs, cl)
+			}
+		}
+		for i, c := range clusters {
+			if _, err := f.st.WriteAt(buf[int64(i)*cb:int64(i+1)*cb], f.vol.clusterOffset(c)); err != nil {
 				return err
 			}
+		}
+		if recurse {
 			for _, cl := range subdirs {
 				if err := walk(cl, first == 2, depth+1); err != nil {
 					return err
@@ -286,7 +321,21 @@ func (f *FS) stampTree(t time.Time) error {
 		}
 		return nil
 	}
-	return walk(2, false, 0)
+	if err := walk(dir, parentIsRoot, 0); err != nil {
+		return err
+	}
+	if len(freed) == 0 {
+		return nil
+	}
+	if err := freeClusters(f.st, &f.vol, freed); err != nil {
+		return err
+	}
+	return f.load()
+}
+
+func setCluster(e []byte, c uint32) {
+	binary.LittleEndian.PutUint16(e[20:], uint16(c>>16))
+	binary.LittleEndian.PutUint16(e[26:], uint16(c))
 }
 
 // FilesFrom lists the files and directories of a file system (a host folder with os.DirFS,

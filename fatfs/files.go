@@ -49,8 +49,9 @@ func (f *FS) list(dir string) (out []entry, err error) {
 	return out, nil
 }
 
-// lookup finds a name in a directory listing as FAT does, without regard to case; the exact
-// spelling wins when a card made elsewhere holds names that differ in case only.
+// lookup finds a name in a directory listing as FAT does, without regard to case and by its
+// short name too; the exact spelling wins when a card made elsewhere holds names that
+// differ in case only.
 func lookup(list []entry, name string) (entry, bool) {
 	for _, e := range list {
 		if e.name == name {
@@ -59,6 +60,12 @@ func lookup(list []entry, name string) (entry, bool) {
 	}
 	for _, e := range list {
 		if strings.EqualFold(e.name, name) {
+			return e, true
+		}
+	}
+	// a short name is another name of its entry ("PROGRA~1", "HELLO.PRG" for "hello.prg")
+	for _, e := range list {
+		if strings.EqualFold(e.short, name) {
 			return e, true
 		}
 	}
@@ -90,6 +97,17 @@ func (f *FS) resolve(name string) (string, entry, error) {
 		cur = path.Join(cur, e.name)
 	}
 	return cur, e, nil
+}
+
+// without is a listing without one entry (the one being replaced or renamed).
+func without(list []entry, name string) []entry {
+	out := make([]entry, 0, len(list))
+	for _, e := range list {
+		if e.name != name {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // parentOf resolves the directory a new entry goes into and checks the new name.
@@ -201,14 +219,18 @@ func (f *FS) WriteFile(name string, data []byte) error {
 		return err
 	}
 	need := f.clustersFor(int64(len(data))) + 1 // and one for the directory to grow
+	clash := false
 	if old, ok := lookup(list, base); ok {
 		if old.dir {
 			return &iofs.PathError{Op: "write", Path: name, Err: iofs.ErrExist}
 		}
 		base = old.name
 		need -= f.clustersFor(old.size)
-	} else if err := checkNewName(base, list); err != nil {
+		clash = shortClash(base, without(list, old.name))
+	} else if err := checkNewName(base); err != nil {
 		return &iofs.PathError{Op: "write", Path: name, Err: err}
+	} else {
+		clash = shortClash(base, list)
 	}
 	if err := f.checkSpace(name, need); err != nil {
 		return err
@@ -221,6 +243,11 @@ func (f *FS) WriteFile(name string, data []byte) error {
 	}
 	if err := f.create(p, data, true); err != nil {
 		return &iofs.PathError{Op: "write", Path: name, Err: err}
+	}
+	if len(data) == 0 || clash {
+		if err := f.tidyDir(dir); err != nil {
+			return &iofs.PathError{Op: "write", Path: name, Err: err}
+		}
 	}
 	return f.finish(name)
 }
@@ -249,7 +276,7 @@ func (f *FS) Mkdir(name string) error {
 	if _, ok := lookup(list, base); ok {
 		return &iofs.PathError{Op: "mkdir", Path: name, Err: iofs.ErrExist}
 	}
-	if err := checkNewName(base, list); err != nil {
+	if err := checkNewName(base); err != nil {
 		return &iofs.PathError{Op: "mkdir", Path: name, Err: err}
 	}
 	if err := f.checkSpace(name, 2); err != nil {
@@ -257,6 +284,11 @@ func (f *FS) Mkdir(name string) error {
 	}
 	if err := f.mkdir(path.Join(dir, base), dir == "."); err != nil {
 		return &iofs.PathError{Op: "mkdir", Path: name, Err: err}
+	}
+	if shortClash(base, list) {
+		if err := f.tidyDir(dir); err != nil {
+			return &iofs.PathError{Op: "mkdir", Path: name, Err: err}
+		}
 	}
 	return f.finish(name)
 }
@@ -368,15 +400,10 @@ func (f *FS) Rename(from, to string) error {
 	if old, ok := lookup(list, base); ok && path.Join(dir, old.name) != src {
 		return &iofs.PathError{Op: "rename", Path: to, Err: iofs.ErrExist}
 	}
-	others := list[:0:0] // the names the new one must not clash with: all but its own
-	for _, o := range list {
-		if path.Join(dir, o.name) != src {
-			others = append(others, o)
-		}
-	}
-	if err := checkNewName(base, others); err != nil {
+	if err := checkNewName(base); err != nil {
 		return &iofs.PathError{Op: "rename", Path: to, Err: err}
 	}
+	clash := shortClash(base, without(list, path.Base(src)))
 	switch {
 	case dir == path.Dir(src):
 		err = f.rename(src, dst)
@@ -392,6 +419,9 @@ func (f *FS) Rename(from, to string) error {
 				err = f.remove(src)
 			}
 		}
+	}
+	if err == nil && clash {
+		err = f.tidyDir(dir)
 	}
 	if err != nil {
 		return &iofs.PathError{Op: "rename", Path: from, Err: err}
@@ -419,6 +449,29 @@ func (f *FS) rename(src, dst string) (err error) {
 	}
 	t := f.now()
 	return f.fat.Chtimes(dst, t, t, t)
+}
+
+// tidyDir gives the empty files of a directory cluster 0 (see tidy).
+func (f *FS) tidyDir(dir string) (err error) {
+	defer guard("tidying "+dir, &err)
+	first := uint32(2)
+	if dir != "." {
+		file, err := f.fat.OpenFile(dir, os.O_RDONLY)
+		if err != nil {
+			return err
+		}
+		fl, ok := file.(*fat12.File)
+		if !ok {
+			return nil
+		}
+		clusters, err := fl.GetClusterChain()
+		file.Close()
+		if err != nil || len(clusters) == 0 {
+			return err
+		}
+		first = clusters[0]
+	}
+	return f.tidy(first, path.Dir(dir) == ".", false, nil)
 }
 
 // finish keeps the FS information sector's free count true after a change.

@@ -17,9 +17,8 @@ const invalidChars = "\"*/:<>?\\|"
 
 // checkNewName refuses a name FAT cannot hold or go-diskfs would write wrongly: go-diskfs
 // makes short names from the low byte of each character (so non-ASCII names get broken
-// short names), and gives a name whose upper-cased 8.3 form fits without a "~1" tail that
-// short name even when another entry has it already.
-func checkNewName(name string, list []entry) error {
+// short names) and cannot make one for a name that starts with a dot.
+func checkNewName(name string) error {
 	switch {
 	case name == "" || name == "." || name == "..":
 		return fmt.Errorf("%q is not a file name", name)
@@ -36,18 +35,26 @@ func checkNewName(name string, list []entry) error {
 			return fmt.Errorf("%q: only ASCII names can be written to a card", name)
 		}
 	}
-	short, truncated := shortName(name)
-	if !truncated && (short == "" || short[0] == '.') {
+	if short, truncated := shortName(name); !truncated && (short == "" || short[0] == '.') {
 		return fmt.Errorf("%q: go-diskfs cannot make a short name for a name that starts with a dot", name)
 	}
-	if !truncated {
-		for _, e := range list {
-			if strings.EqualFold(e.short, short) {
-				return fmt.Errorf("%q: its short name %s is %q's already", name, short, e.name)
-			}
+	return nil
+}
+
+// shortClash reports whether go-diskfs would give a new name a short name an entry of the
+// directory has already: go-diskfs adds a "~1" tail only to a base longer than 8, so
+// "FORTUNE.BASL" gets FORTUNE.BAS beside a FORTUNE.BAS. tidy then gives it a unique one.
+func shortClash(name string, list []entry) bool {
+	short, truncated := shortName(name)
+	if truncated {
+		return false
+	}
+	for _, e := range list {
+		if strings.EqualFold(e.short, short) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // shortName is the 8.3 name go-diskfs gives a new entry (its convertLfnSfn): the part
@@ -87,4 +94,90 @@ func upperValid(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// dedupShortNames gives each 8.3 entry of a directory (its bytes, 32 per entry) a short
+// name no other entry has. Of the entries sharing one, an entry without a long name keeps
+// it (its short name is the name users see), else the first; the others get a numeric tail
+// as Windows makes them ("FORTUN~1.BAS"), and the checksum in their long-name slots is
+// updated to match.
+func dedupShortNames(dir []byte) {
+	type slot struct {
+		at    int // offset of the 8.3 entry
+		lfnAt int // offset of its first long-name slot, or at when it has none
+	}
+	var entries []slot
+	count := map[string]int{}
+	lfn := -1
+	for i := 0; i+32 <= len(dir); i += 32 {
+		e := dir[i : i+32]
+		switch {
+		case e[0] == 0:
+			i = len(dir)
+			continue
+		case e[0] == 0xE5:
+			lfn = -1
+			continue
+		case e[11] == 0x0F:
+			if lfn < 0 {
+				lfn = i
+			}
+			continue
+		}
+		from := i
+		if lfn >= 0 {
+			from = lfn
+		}
+		lfn = -1
+		if e[11]&0x08 != 0 || e[0] == '.' {
+			continue // the volume label, "." and ".."
+		}
+		entries = append(entries, slot{i, from})
+		count[string(e[:11])]++
+	}
+	keeper := map[string]slot{}
+	for _, s := range entries {
+		key := string(dir[s.at : s.at+11])
+		if k, ok := keeper[key]; !ok || k.lfnAt != k.at && s.lfnAt == s.at {
+			keeper[key] = s
+		}
+	}
+	for _, s := range entries {
+		key := string(dir[s.at : s.at+11])
+		if count[key] < 2 || keeper[key].at == s.at {
+			continue
+		}
+		name := uniqueTail(key, count)
+		count[name]++
+		copy(dir[s.at:s.at+11], name)
+		sum := lfnChecksum([]byte(name))
+		for j := s.lfnAt; j < s.at; j += 32 {
+			dir[j+13] = sum
+		}
+	}
+}
+
+// uniqueTail is an 11-byte short name with "~N" in its base, taken by no entry.
+func uniqueTail(key string, taken map[string]int) string {
+	base := strings.TrimRight(key[:8], " ")
+	for n := 1; ; n++ {
+		tail := fmt.Sprintf("~%d", n)
+		b := base
+		if len(b) > 8-len(tail) {
+			b = b[:8-len(tail)]
+		}
+		name := fmt.Sprintf("%-8s%s", b+tail, key[8:])
+		if taken[name] == 0 {
+			return name
+		}
+	}
+}
+
+// lfnChecksum is the checksum each long-name slot carries of its 8.3 name.
+func lfnChecksum(name []byte) byte {
+	var sum byte
+	for _, c := range name[:11] {
+		sum = (sum&1)<<7 + sum>>1 + c
+	}
+	return sum
 }

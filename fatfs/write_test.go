@@ -29,6 +29,9 @@ func TestWriteToolImage(t *testing.T) {
 		{"write a long name", f.WriteFile("GAMES/BRIXX/high scores.dat", big)},
 		{"replace hello.prg", f.WriteFile("HELLO.PRG", []byte("short now"))},
 		{"write into EMPTY.TXT", f.WriteFile("EMPTY.TXT", []byte("no longer empty"))},
+		{"write an empty file", f.WriteFile("GAMES/NOTHING", nil)},
+		{"a short name taken", f.WriteFile("SA VED.PRG", []byte("clash"))},
+		{"another", f.WriteFile("SAVED.PRGX", []byte("clash 2"))},
 		{"mkdir", f.Mkdir("NEWDIR")},
 		{"mkdir nested", f.Mkdir("NEWDIR/Sub Folder")},
 		{"write nested", f.WriteFile("newdir/sub folder/deep.prg", []byte("deep"))},
@@ -52,7 +55,6 @@ func TestWriteToolImage(t *testing.T) {
 		{"remove a folder with files", f.Remove("GAMES"), nil},
 		{"remove the root", f.Remove("."), iofs.ErrPermission},
 		{"rename onto a file", f.Rename("SAVED.PRG", "AUTOBOOT.OLD"), iofs.ErrExist},
-		{"a short name taken", f.WriteFile("SA VED.PRG", []byte{1}), nil},
 		{"a name FAT cannot hold", f.WriteFile("A<B.PRG", []byte{1}), nil},
 	} {
 		if bad.err == nil || bad.want != nil && !errors.Is(bad.err, bad.want) {
@@ -68,6 +70,9 @@ func TestWriteToolImage(t *testing.T) {
 	files["NEWDIR/moved.prg"] = files["A Long File Name.prg"]
 	delete(files, "A Long File Name.prg")
 	files["SAVED.PRG"] = []byte{0x01, 0x08, 0xEA}
+	files["GAMES/NOTHING"] = []byte{}
+	files["SA VED.PRG"] = []byte("clash")
+	files["SAVED.PRGX"] = []byte("clash 2")
 	files["GAMES/BRIXX/high scores.dat"] = big
 	files["hello.prg"] = []byte("short now")
 	files["EMPTY.TXT"] = []byte("no longer empty")
@@ -84,7 +89,8 @@ func TestWriteToolImage(t *testing.T) {
 	if !strings.Contains(list, "deep.prg") || !strings.Contains(list, "2024-05-17") {
 		t.Errorf("mdir of the new folder:\n%s\nwant deep.prg dated 2024-05-17", list)
 	}
-	if root := run(t, "", "mdir", "-i", drive, "::"); strings.Contains(root, "A Long File Name") || !strings.Contains(root, "AUTOBOOT OLD") {
+	if root := run(t, "", "mdir", "-i", drive, "::"); strings.Contains(root, "A Long File Name") || !strings.Contains(root, "AUTOBOOT OLD") ||
+		!strings.Contains(root, "SAVED~1  PRG") || !strings.Contains(root, "SAVED~2  PRG") {
 		t.Errorf("mdir of the root after the rename and the move:\n%s", root)
 	}
 	fsck(t, img, 1<<20)
