@@ -495,7 +495,7 @@ func (f *FS) checkSpace(name string, need int64) error {
 		return err
 	}
 	free := int64(0)
-	for _, e := range fat[2:] {
+	for _, e := range fat[2 : f.vol.clusters+2] {
 		if e == 0 {
 			free++
 		}

@@ -17,9 +17,11 @@ const (
 	fatBad    = 0x0FFFFFF7
 )
 
-// readFAT reads the first FAT, an entry per cluster (2 .. clusters+1 are data clusters).
+// readFAT reads the whole first FAT, an entry per cluster: 2 .. clusters+1 are the data
+// clusters; a FAT may have more entries than the volume has clusters, and go-diskfs follows
+// chains through those too, so they are checked as well.
 func readFAT(s *storage, v *volume) ([]uint32, error) {
-	n := int64(v.clusters) + 2
+	n := v.fatBytes() / 4
 	b := make([]byte, n*4)
 	if _, err := s.ReadAt(b, v.fatOffset(0)); err != nil {
 		return nil, fmt.Errorf("reading the FAT: %w", err)
@@ -55,9 +57,10 @@ func checkChains(fat []uint32) error {
 			}
 			state[c] = onPath
 			next := fat[c]
-			if next >= fatBad || next == 0 {
-				break // the end of the chain, a bad cluster, or a free one (fsck's business)
+			if next >= fatBad {
+				break // the end of the chain, or a bad cluster
 			}
+			// a link to cluster 0 or 1 would go on through the FAT's first two entries
 			if next < 2 || next >= uint32(len(fat)) {
 				return fmt.Errorf("%w: cluster %d links to cluster %d, which does not exist", ErrCorrupt, c, next)
 			}
@@ -111,7 +114,7 @@ func syncFSInfo(s *storage, v *volume) error {
 		return err
 	}
 	free := uint32(0)
-	for _, e := range fat[2:] {
+	for _, e := range fat[2 : v.clusters+2] {
 		if e == 0 {
 			free++
 		}

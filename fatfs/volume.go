@@ -77,7 +77,7 @@ func locate(s *storage) (volume, error) {
 	}
 	table, err := mbr.Read(s, sectorSize, sectorSize)
 	if err != nil {
-		return volume{}, fmt.Errorf("%w: sector 0 is neither a partition table nor a FAT32 boot sector (%v)", ErrNotFAT32, err)
+		return volume{}, fmt.Errorf("%w: sector 0 holds neither a partition table (no $55AA signature) nor a FAT32 boot sector", ErrNotFAT32)
 	}
 	first := table.Partitions[0]
 	if first.Type != mbr.Fat32CHS && first.Type != mbr.Fat32LBA {
