@@ -113,3 +113,40 @@ func TestWriteFull(t *testing.T) {
 	}
 	fsck(t, img, 1<<20)
 }
+
+// TestWriteDeterministic: the same changes with the same clock give the same card bytes,
+// whatever the wall clock says (go-diskfs dates new entries with it; fatfs redates them).
+func TestWriteDeterministic(t *testing.T) {
+	base := smallCard(t)
+	change := func() memImage {
+		img := append(memImage(nil), base...)
+		f, err := Open(img, img, int64(len(img)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.SetClock(func() time.Time { return time.Date(2030, 6, 7, 8, 9, 10, 0, time.UTC) })
+		for _, err := range []error{
+			f.WriteFile("SAVE1.PRG", content("s1", 3000)),
+			f.Mkdir("DIR2"),
+			f.WriteFile("DIR2/In A Folder.prg", content("s2", 100)),
+			f.WriteFile("DIR2/EMPTY", nil),
+			f.Rename("SAVE1.PRG", "Save One.prg"),
+			f.Rename("DIR/long file name.prg", "DIR2/moved.prg"),
+			f.Remove("AUTOBOOT.X16"),
+		} {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		return img
+	}
+	a := change()
+	time.Sleep(2100 * time.Millisecond) // FAT times have 2-second steps
+	if b := change(); !bytes.Equal(a, b) {
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("the same changes differ at byte %d (offset %d in partition 1)", i, i-1<<20)
+			}
+		}
+	}
+}
