@@ -30,6 +30,10 @@ type FS struct {
 	vol   volume
 	fat   *fat32.FileSystem
 	clock func() time.Time
+	// dirs caches directory listings by path: go-diskfs reads every directory on the way
+	// from the root again for each call, and the DOS looks a path up several times per
+	// LOAD. Any change empties it; nothing else writes the image while it is open.
+	dirs map[string][]entry
 }
 
 // Open finds the FAT32 volume of a card image of size bytes (see locate: partition 1 of an
@@ -71,6 +75,7 @@ func (f *FS) load() (err error) {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	f.fat = fat
+	f.dirs = nil
 	return nil
 }
 

@@ -29,6 +29,17 @@ type entry struct {
 
 // list reads a directory (a clean path whose parts have the names on the card).
 func (f *FS) list(dir string) (out []entry, err error) {
+	if l, ok := f.dirs[dir]; ok {
+		return l, nil
+	}
+	defer func() {
+		if err == nil {
+			if f.dirs == nil {
+				f.dirs = map[string][]entry{}
+			}
+			f.dirs[dir] = out
+		}
+	}()
 	defer guard("reading directory "+dir, &err)
 	des, err := f.fat.ReadDir(dir)
 	if err != nil {
@@ -98,6 +109,9 @@ func (f *FS) resolve(name string) (string, entry, error) {
 	}
 	return cur, e, nil
 }
+
+// forget empties the listing cache after a change (or an attempt at one).
+func (f *FS) forget() { f.dirs = nil }
 
 // without is a listing without one entry (the one being replaced or renamed).
 func without(list []entry, name string) []entry {
@@ -214,6 +228,7 @@ func (f *FS) Stat(name string) (core.DirEntry, error) {
 // fresh chain: go-diskfs cannot grow a file that has no cluster yet (an empty file made by
 // mtools or CMDR-DOS).
 func (f *FS) WriteFile(name string, data []byte) error {
+	defer f.forget()
 	dir, base, list, err := f.parentOf("write", name)
 	if err != nil {
 		return err
@@ -269,6 +284,7 @@ func (f *FS) create(p string, data []byte, date bool) (err error) {
 }
 
 func (f *FS) Mkdir(name string) error {
+	defer f.forget()
 	dir, base, list, err := f.parentOf("mkdir", name)
 	if err != nil {
 		return err
@@ -334,6 +350,7 @@ func (f *FS) mkdir(p string, inRoot bool) (err error) {
 }
 
 func (f *FS) Remove(name string) error {
+	defer f.forget()
 	p, e, err := f.resolve(name)
 	if err != nil {
 		return err
@@ -385,6 +402,7 @@ func (f *FS) remove(p string) (err error) {
 // Rename renames a file or directory within its directory, or moves a file to another
 // directory (as a copy and a removal: go-diskfs renames within a directory only).
 func (f *FS) Rename(from, to string) error {
+	defer f.forget()
 	src, e, err := f.resolve(from)
 	if err != nil {
 		return err
