@@ -66,6 +66,20 @@ func Open(r io.ReaderAt, w io.WriterAt, size int64) (*FS, error) {
 	return f, nil
 }
 
+// Reload reads the image again after something else changed it (the official ROM's DOS
+// writing the card's blocks): go-diskfs keeps its own copy of the FAT, and listings are
+// cached. The image is checked again as Open checks it; on an error the FS keeps its
+// previous state.
+func (f *FS) Reload() error {
+	g, err := Open(f.st.r, f.st.w, f.st.size)
+	if err != nil {
+		return err
+	}
+	f.vol, f.fat, f.dirs = g.vol, g.fat, nil
+	f.st = g.st
+	return nil
+}
+
 // load (re)reads the volume with go-diskfs, after Open and after this package changed the
 // FAT behind its back.
 func (f *FS) load() (err error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	iofs "io/fs"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,36 @@ func TestWriteDeterministic(t *testing.T) {
 				t.Fatalf("the same changes differ at byte %d (offset %d in partition 1)", i, i-1<<20)
 			}
 		}
+	}
+}
+
+// TestReload: after another writer (mtools here, the official ROM's DOS on a card) changed
+// the image, Reload shows its changes and keeps fatfs's writes consistent with them.
+func TestReload(t *testing.T) {
+	img, drive := makeCard(t, 36)
+	f := openFile(t, img, true)
+	if err := f.WriteFile("FIRST.PRG", []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ReadDir("."); err != nil { // cached now
+		t.Fatal(err)
+	}
+	host := t.TempDir() + "/x"
+	if err := os.WriteFile(host, content("other", 9000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, "", "mcopy", "-i", drive, host, "::OTHER.PRG")
+	if err := f.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.ReadFile("OTHER.PRG"); err != nil || len(got) != 9000 {
+		t.Fatalf("OTHER.PRG after Reload: %d bytes, %v", len(got), err)
+	}
+	if err := f.WriteFile("THIRD.PRG", content("third", 5000)); err != nil {
+		t.Fatal(err)
+	}
+	fsck(t, img, 1<<20)
+	if got := run(t, "", "mtype", "-i", drive, "::OTHER.PRG"); got != string(content("other", 9000)) {
+		t.Error("a write after Reload overwrote the other writer's file")
 	}
 }
