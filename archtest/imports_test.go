@@ -32,6 +32,7 @@ var layers = map[string]int{
 	"vera":         1, // the video chip: never the machine, the profiler or the overlay
 	"core":         2, // the machine: never the profiler, captures or the overlay
 	"perf":         3, // the profiler: never captures or the overlay
+	"fatfs":        3, // a card image's FAT32 volume as the host DOS's file system
 	"capture":      4, // a machine and its profiler, saved
 	"share":        4, // the share service (stores capture files, not machines)
 	"session":      5, // one machine and what the user does to it, for every front end

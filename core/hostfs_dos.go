@@ -80,7 +80,7 @@ func (d *dosDevice) setError(err error) {
 		d.setStatus(63, "FILE EXISTS")
 	case errors.Is(err, fs.ErrPermission):
 		d.setStatus(26, "WRITE PROTECT ON")
-	case errors.Is(err, errPartitionFull):
+	case errors.Is(err, ErrPartitionFull):
 		d.setStatus(72, "PARTITION FULL")
 	default:
 		d.setStatus(30, "SYNTAX ERROR")

@@ -495,7 +495,7 @@ func (d *dosDevice) copyFiles(arg string) {
 			data, err = d.fs.ReadFile(p)
 		}
 		if err == nil && len(out)+len(data) > maxHostFile {
-			err = errPartitionFull
+			err = ErrPartitionFull
 		}
 		if err != nil {
 			d.setError(err)
@@ -510,5 +510,6 @@ func (d *dosDevice) copyFiles(arg string) {
 	d.setStatus(0, " OK")
 }
 
-// errPartitionFull is a copy larger than a channel may hold (DOS status 72).
-var errPartitionFull = errors.New("partition full")
+// ErrPartitionFull is a copy larger than a channel may hold, or a file system with no room
+// left for a write (DOS status 72).
+var ErrPartitionFull = errors.New("partition full")

@@ -2,8 +2,8 @@
 # What `make test` needs beyond Go, installed on a fresh Debian machine when missing:
 #   - cc65 (ca65/ld65): the committed 6502 binaries and the ROM are checked against their sources;
 #   - chromium: the browser tests drive it headless;
-#   - fdisk, dosfstools, mtools (sfdisk, mkfs.vfat, mcopy): the SD card tests make FAT32 card
-#     images with them, as users do;
+#   - dosfstools, mtools, fdisk (mkfs.vfat, fsck.vfat, mcopy/mdir/mtype, sfdisk): the SD card
+#     tests make images with the usual tools and check with them the images x16scope writes;
 #   - Node 20 or newer: playwright-core (and wrangler) refuse older ones. Debian 12's own
 #     nodejs is 18, so when the Node on the PATH is older, the Node pinned in
 #     scripts/node20/package-lock.json is installed there with npm ci (npm runs on Debian's 18)
@@ -18,9 +18,11 @@ node_major() { "${1:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null
 need_apt=()
 command -v ca65 >/dev/null 2>&1 || need_apt+=(cc65)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-command -v sfdisk >/dev/null 2>&1 || [ -x /usr/sbin/sfdisk ] || need_apt+=(fdisk)
-command -v mkfs.vfat >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.vfat ] || need_apt+=(dosfstools)
-command -v mcopy >/dev/null 2>&1 || need_apt+=(mtools)
+# mkfs.vfat and sfdisk live in /usr/sbin, which a user's PATH may not hold
+has() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
+has mkfs.vfat || need_apt+=(dosfstools)
+has mtype || need_apt+=(mtools)
+has sfdisk || need_apt+=(fdisk)
 if [ "$(node_major)" -lt 20 ]; then
 	# npm (and a Node to run it) install the pinned Node 20.
 	command -v node >/dev/null 2>&1 || need_apt+=(nodejs)

@@ -55,7 +55,7 @@ func pkgIn(m *listModule, importPath, sub string) listPackage {
 }
 
 // fakeProject is a build that links the standard library, the main module and three
-// modules: plain (a CRLF LICENSE), multi (COPYING, NOTICE.txt, license.md and a vendored
+// modules: plain (a CRLF LICENSE), multi (COPYING, CREDITS.md, NOTICE.txt, license.md and a vendored
 // package with its own LICENSE), and example.com/repo/sub, nested in a checkout whose root
 // has the license. The CLI links x16scope/rom, which carries embedded third-party data.
 func fakeProject(t *testing.T) fakeTool {

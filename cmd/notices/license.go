@@ -11,8 +11,10 @@ import (
 )
 
 // licensePrefixes are the names license and notice files start with (any case):
-// LICENSE, LICENSE.md, LICENSE-APACHE, LICENCE, COPYING.LESSER, NOTICE.txt.
-var licensePrefixes = []string{"LICENSE", "LICENCE", "COPYING", "NOTICE"}
+// LICENSE, LICENSE.md, LICENSE-APACHE, LICENCE, COPYING.LESSER, NOTICE.txt, and CREDITS.md,
+// where some modules (github.com/elliotwutingfeng/asciiset, which go-diskfs links) keep
+// the copyright notices of code they took from others.
+var licensePrefixes = []string{"LICENSE", "LICENCE", "COPYING", "NOTICE", "CREDITS"}
 
 // licenseFile is one license file's text; name is its path relative to the module's root
 // ("LICENSE", "profile/LICENSE", "../LICENSE").

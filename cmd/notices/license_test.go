@@ -32,12 +32,12 @@ func TestModuleLicenses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The LICENSES folder is no file; README is no license; the vendored package's license
-	// comes after the root's.
-	if got, want := names(files), "COPYING,NOTICE.txt,license.md,third_party/vendored/LICENSE"; got != want {
+	// The LICENSES folder is no file; README is no license; CREDITS.md carries others'
+	// copyright notices; the vendored package's license comes after the root's.
+	if got, want := names(files), "COPYING,CREDITS.md,NOTICE.txt,license.md,third_party/vendored/LICENSE"; got != want {
 		t.Errorf("license files = %s, want %s", got, want)
 	}
-	if got := string(files[1].text); got != "Notice: multi includes work by others.\n" {
+	if got := string(files[2].text); got != "Notice: multi includes work by others.\n" {
 		t.Errorf("NOTICE.txt text = %q (trailing blank lines kept?)", got)
 	}
 

@@ -44,6 +44,48 @@ func TestRealWasmNotices(t *testing.T) {
 	}
 }
 
+// The card file system (x16scope/fatfs) links go-diskfs and asciiset: their notices carry
+// both modules' licenses and asciiset's CREDITS.md (the copyright notices of the code it
+// took from others), in full, whenever a build links the package.
+func TestRealFatfsNotices(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on the PATH: the real notices need go list")
+	}
+	var out, errs bytes.Buffer
+	if code := run([]string{"js/wasm:x16scope/fatfs"}, &out, &errs, goTool{}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for m, files := range map[string][]string{
+		"github.com/diskfs/go-diskfs":          {"LICENSE"},
+		"github.com/elliotwutingfeng/asciiset": {"LICENSE", "CREDITS.md"},
+	} {
+		dir, err := output(exec.Command("go", "list", "-m", "-f", "{{.Version}} {{.Dir}}", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		version, dir2, _ := strings.Cut(strings.TrimSpace(string(dir)), " ")
+		if !strings.Contains(text, "\n"+m+" "+version+"\n") {
+			t.Errorf("the notices have no heading %q", m+" "+version)
+		}
+		for _, f := range files {
+			wantFileNamed(t, text, m, f, filepath.Join(dir2, f))
+		}
+	}
+}
+
+// wantFileNamed checks that a license file's whole text is in the notices under its name.
+func wantFileNamed(t *testing.T, text, what, name, file string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 200 || !strings.Contains(text, "--- "+name+" ---\n\n"+string(normalize(b))) {
+		t.Errorf("the notices lack %s's %s, %s, in full", what, name, file)
+	}
+}
+
 // wantFile checks that the license file's whole text is in the notices.
 func wantFile(t *testing.T, text, what, file string) {
 	t.Helper()
