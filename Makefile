@@ -148,6 +148,8 @@ fuzz:
 	$(GO) test ./capture -run XXX -fuzz FuzzRestoreSection -fuzztime 30s
 	$(GO) test ./share -run XXX -fuzz FuzzCheck -fuzztime 30s
 	$(GO) test ./session -run XXX -fuzz FuzzOpenCaptureInputs -fuzztime 30s
+	$(GO) test ./session -run XXX -fuzz FuzzParseManifest -fuzztime 30s
+	$(GO) test ./session -run XXX -fuzz FuzzParseWebLink -fuzztime 30s
 
 clean:
 	rm -rf bin test-results dist web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE web/THIRD_PARTY_NOTICES.txt worker/build .wrangler
