@@ -57,7 +57,7 @@ var ignoredParams = []struct{ name, why string }{
 // ParseWebLink reads a page's query string ("?manifest=...&ram=2048", the "?" optional).
 // It never fails: bad values are listed in Errors and left out.
 func ParseWebLink(query string) WebLink {
-	l := WebLink{Keymap: -1}
+	l := WebLink{Keymap: -1, Notes: []string{}, Errors: []string{}} // lists, never null, in JSON
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
 		l.Errors = append(l.Errors, fmt.Sprintf("the link's parameters could not all be read: %v", err))
@@ -142,7 +142,7 @@ const maxResources = maxZipEntries
 // ParseManifest reads a manifest.json. Only JSON that is not an object, or a resources
 // field that is not a list of names, is an error; a bad setting is a note and is skipped.
 func ParseManifest(data []byte) (Manifest, error) {
-	m := Manifest{Keymap: -1}
+	m := Manifest{Keymap: -1, Notes: []string{}}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return Manifest{}, fmt.Errorf("%w: manifest.json is not a JSON object: %v", ErrBadFile, err)

@@ -37,7 +37,7 @@ type WebLinkResult struct {
 // keymap power the machine on with that RAM size and layout. A start file that cannot
 // start on this ROM leaves the files loaded and says why.
 func (s *Session) OpenWebLink(files []File, manifest []byte) (WebLinkResult, error) {
-	var res WebLinkResult
+	res := WebLinkResult{Notes: []string{}} // a list, never null, in JSON
 	var man *Manifest
 	if manifest != nil {
 		m, err := ParseManifest(manifest)

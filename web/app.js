@@ -591,7 +591,9 @@
     }
     timeline.romChecked = performance.now();
     await loadFromURL(params, pending);
-    if (links) await links.open();
+    if (links) {
+      try { await links.open(); } catch (e) { showError(e.message || String(e)); }
+    }
     timeline.loaded = performance.now();
     // Scripts that come after this one may run after the event (a cached wasm boots before
     // they arrive): they check x16scopeLoaded first.

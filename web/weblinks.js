@@ -139,17 +139,17 @@
     async open() {
       const link = this.link;
       if (!link) return;
-      for (const e of link.errors) ctx.showError(e); // after app.js's loads, which clear older ones
-      const notes = [...link.notes];
+      for (const e of link.errors || []) ctx.showError(e); // after app.js's loads, which clear older ones
+      const notes = [...(link.notes || [])];
       let capture = link.capture;
       if (pending) {
         try {
           const got = await pending;
-          for (const p of got.problems) ctx.showError(`?manifest=: ${p}`);
+          for (const p of got.problems || []) ctx.showError(`?manifest=: ${p}`);
           const args = got.manifest === undefined ? [got.files] : [got.files, got.manifest];
           const r = JSON.parse(ctx.call('openWebLink', ...args));
           showMachine(r);
-          notes.unshift(r.summary, ...r.notes);
+          notes.unshift(r.summary, ...(r.notes || []));
           capture = capture || r.capture;
         } catch (e) {
           ctx.showError(`?manifest=${link.manifest}: ${(e.message || String(e)).replace(/^openWebLink: (bad file: )?/, '')}`);
