@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"x16scope/core"
 )
@@ -200,5 +201,36 @@ func TestSetMachine(t *testing.T) {
 	}
 	if err := s.SetMachine(1536, 15); err != nil || s.Machine().RAMBanks() != 192 || s.Machine().Keymap() != 15 {
 		t.Errorf("1536 KB fr: %v, banks %d keymap %d", err, s.Machine().RAMBanks(), s.Machine().Keymap())
+	}
+}
+
+// TestCaptureKeepsMachine: a capture carries the RAM size and layout; the session that opens
+// it builds its machines (a reset) with them.
+func TestCaptureKeepsMachine(t *testing.T) {
+	s := newSession(t)
+	if err := s.SetMachine(2048, 4); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadPRG("smoke.prg", smokePRG(t)); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Advance(noClock)
+	}
+	s.Pause()
+	data, err := s.Capture(0, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newSession(t)
+	if _, err := o.OpenCapture(data); err != nil {
+		t.Fatal(err)
+	}
+	if o.Machine().RAMBanks() != 256 || o.Machine().Keymap() != 4 || o.RAMKB() != 2048 || o.Keymap() != 4 {
+		t.Errorf("opened: %d banks, keymap %d; session %d KB, keymap %d", o.Machine().RAMBanks(), o.Machine().Keymap(), o.RAMKB(), o.Keymap())
+	}
+	o.Reset()
+	if o.Machine().RAMBanks() != 256 || o.Machine().Keymap() != 4 {
+		t.Errorf("after a reset: %d banks, keymap %d", o.Machine().RAMBanks(), o.Machine().Keymap())
 	}
 }
