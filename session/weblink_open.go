@@ -40,12 +40,9 @@ func (s *Session) OpenWebLink(files []File, manifest []byte) (WebLinkResult, err
 	res := WebLinkResult{Notes: []string{}} // a list, never null, in JSON
 	var man *Manifest
 	if manifest != nil {
-		m, err := ParseManifest(manifest)
+		m, err := ParseFolderManifest(manifest)
 		if err != nil {
 			return res, err
-		}
-		if m.Resources == nil {
-			return res, fmt.Errorf("%w: manifest.json has no resources list (the files to load)", ErrBadFile)
 		}
 		man = &m
 	}
@@ -104,6 +101,16 @@ func (s *Session) OpenWebLink(files []File, manifest []byte) (WebLinkResult, err
 	res.Summary = s.LoadSummary()
 	res.RAMKB, res.Keymap = s.RAMKB(), core.KeymapNames[s.Keymap()]
 	return res, nil
+}
+
+// ParseFolderManifest reads a folder's manifest.json, which must list its resources (the
+// files to fetch: the official page stops without them).
+func ParseFolderManifest(data []byte) (Manifest, error) {
+	m, err := ParseManifest(data)
+	if err == nil && m.Resources == nil {
+		err = fmt.Errorf("%w: manifest.json has no resources list (the files to load)", ErrBadFile)
+	}
+	return m, err
 }
 
 // officialStart picks the file to start as the official page's addStartFile does.

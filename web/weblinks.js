@@ -146,13 +146,14 @@
         try {
           const got = await pending;
           for (const p of got.problems || []) ctx.showError(`?manifest=: ${p}`);
+          if (got.files.length === 0 && got.manifest === undefined) throw new Error('nothing to load');
           const args = got.manifest === undefined ? [got.files] : [got.files, got.manifest];
           const r = JSON.parse(ctx.call('openWebLink', ...args));
           showMachine(r);
           notes.unshift(r.summary, ...(r.notes || []));
           capture = capture || r.capture;
         } catch (e) {
-          ctx.showError(`?manifest=${link.manifest}: ${(e.message || String(e)).replace(/^openWebLink: (bad file: )?/, '')}`);
+          ctx.showError(`?manifest=${link.manifest}: ${(e.message || String(e)).replace(/^openWebLink(\(files, manifest\?\))?: (bad file: )?/, '')}`);
         }
       }
       if (capture) {

@@ -47,14 +47,18 @@ func init() {
 		return string(b), err
 	})
 	addAPI("openWebLink(files, manifest?)", func(g *game, a *jsapi.Args) (any, error) {
+		var manifest []byte
+		if a.Has(1) {
+			// A folder's manifest is checked first: with no resources list there are no files.
+			manifest = []byte(a.String(1))
+			if _, err := session.ParseFolderManifest(manifest); err != nil {
+				return nil, err
+			}
+		}
 		list := a.Files(0)
 		files := make([]session.File, len(list))
 		for i, f := range list {
 			files[i] = session.File{Name: f.Name, Data: f.Data}
-		}
-		var manifest []byte
-		if a.Has(1) {
-			manifest = []byte(a.String(1))
 		}
 		var res session.WebLinkResult
 		err := g.ui.LoadWith(func() error {
