@@ -150,6 +150,8 @@ fuzz:
 	$(GO) test ./session -run XXX -fuzz FuzzOpenCaptureInputs -fuzztime 30s
 	$(GO) test ./sdcard -run XXX -fuzz FuzzCard -fuzztime 30s
 	$(GO) test ./sdcard -run XXX -fuzz FuzzLoad -fuzztime 30s
+	$(GO) test ./session -run XXX -fuzz FuzzParseManifest -fuzztime 30s
+	$(GO) test ./session -run XXX -fuzz FuzzParseWebLink -fuzztime 30s
 
 clean:
 	rm -rf bin test-results dist web/x16scope.wasm web/wasm_exec.js web/README.md web/LICENSE web/THIRD_PARTY_NOTICES.txt worker/build .wrangler

@@ -91,6 +91,7 @@ type Bus struct {
 	via1, via2 VIA
 	vera       *vera.VERA
 	emu        emuDevice
+	keymap     uint8 // Config.Keymap: what $9FBD reads after every reset
 	ym         ymDevice
 
 	instrs traceBuffer // the profiler's instruction batch and its tracer (nil when nobody profiles)

@@ -9,6 +9,9 @@ type emuDevice struct {
 	base    uint64   // cycle at which the counter was last reset
 	latched uint32   // counter value latched by the last $9FB8 read
 	console []byte   // text the guest wrote to the host ($9FB9/$9FBA debug lines, $9FBB characters)
+	// keymap is the keyboard layout the official emulator's -keymap names, read at $9FBD:
+	// both KERNALs take it at boot when the NVRAM's layout byte is 0 (Config.Keymap).
+	keymap uint8
 }
 
 // consoleLimit bounds the guest's console output kept between drains, so a program that
@@ -49,7 +52,7 @@ func (e *emuDevice) peek(reg uint8, now uint64) uint8 {
 	case reg == 0xC:
 		return markerProtocolVersion
 	case reg == 0xD:
-		return 0 // keymap index: en-us
+		return e.keymap
 	case reg == 0xE:
 		return '1'
 	case reg == 0xF:

@@ -26,6 +26,10 @@ type Config struct {
 	// SDCardReadOnly sets the card's write-protect switch.
 	SDCard         *sdcard.Image
 	SDCardReadOnly bool
+	// Keymap is the keyboard layout at power-on, as an index into KeymapNames (0: en-us),
+	// the official emulator's -keymap: its register $9FBD reads it, and both ROMs load that
+	// layout at boot while the NVRAM's layout byte is 0 (its default).
+	Keymap int
 }
 
 // New builds a machine and resets it.
@@ -39,6 +43,9 @@ func New(cfg Config) (*Machine, error) {
 	}
 	if err := cfg.RTC.Check(); err != nil {
 		return nil, err
+	}
+	if cfg.Keymap < 0 || cfg.Keymap >= len(KeymapNames) {
+		return nil, fmt.Errorf("keymap %d: the layouts are 0-%d (KeymapNames)", cfg.Keymap, len(KeymapNames)-1)
 	}
 	rom := make([]byte, ROMSize)
 	if cfg.ROM != nil {
@@ -65,6 +72,7 @@ func New(cfg Config) (*Machine, error) {
 	b.vera = m.vera
 	m.cpu.b = b
 	b.sys = &m.sys
+	b.keymap = uint8(cfg.Keymap)
 	m.sys.init(m)
 	m.sys.rtc.powerOn(&b.cycle, cfg.RTC) // once: a reset leaves the battery-backed clock alone
 	b.via1.powerOn()                     // once: a reset leaves the timers' counters and latches alone
@@ -89,7 +97,7 @@ func (m *Machine) Reset() {
 	b.via2.Reset()
 	m.vera.Reset()
 	b.ym.reset(b.cycle)
-	b.emu = emuDevice{}
+	b.emu = emuDevice{keymap: b.keymap} // the layout is the emulator's setting, not the device's state
 	m.sys.reset()
 	m.sync(b.cycle)
 	m.cpu.Reset()

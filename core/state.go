@@ -122,6 +122,11 @@ func (m *Machine) SaveState(f *savestate.File) {
 	f.Put("VIA2", viaVersion, b.via2.save(f.Buffer("VIA2")))
 	f.Put("SYS ", sysVersion, m.sys.save(f.Buffer("SYS ")))
 	f.Put("RTC ", rtcVersion, m.sys.rtc.save(f.Buffer("RTC ")))
+	if b.keymap != 0 {
+		// Only a layout other than the default is written, so states and captures of the
+		// default machine are what they were before layouts could be chosen.
+		f.Put("KMAP", keymapVersion, append(f.Buffer("KMAP"), b.keymap))
+	}
 	if m.sys.dos != nil {
 		f.Put("DOS ", dosVersion, m.sys.dos.save(f.Buffer("DOS ")))
 	}
@@ -276,6 +281,9 @@ func Restore(f *savestate.File, opt RestoreOptions) (*Machine, error) {
 		if err := m.sys.rtc.load(s); err != nil {
 			return nil, err
 		}
+	}
+	if err := loadKeymap(f, m); err != nil {
+		return nil, err
 	}
 	if s := f.Get("DOS "); s != nil {
 		if s.Version > dosVersion {

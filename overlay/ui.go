@@ -255,8 +255,14 @@ func (u *UI) Wheel(deltaY float64) {
 
 // Load applies dropped or fetched files (see session.Session.Load) and refreshes the overlay.
 func (u *UI) Load(files []session.File) error {
+	return u.LoadWith(func() error { return u.s.Load(files) })
+}
+
+// LoadWith runs a load of the session's other than Load (a web link, new machine settings)
+// and brings the overlay up to date with what it built, as Load does.
+func (u *UI) LoadWith(load func() error) error {
 	before := u.s.Profiler()
-	err := u.s.Load(files)
+	err := load()
 	if err == nil {
 		u.zoneGen++
 		if u.s.Profiler() != before {
@@ -630,6 +636,8 @@ func (u *UI) StatusJSON() string {
 		"version": session.Version(), // the build's, for bug reports
 		// the running machine's clock start (setRTC): "stopped" or the date and time set
 		"rtc": session.FormatRTC(m.RTCStart()),
+		// the running machine's banked RAM (KB) and keyboard layout (setMachine)
+		"ramKB": m.RAMBanks() * 8, "keymap": core.KeymapNames[m.Keymap()],
 	}
 	b, _ := json.Marshal(st)
 	return string(b)

@@ -147,6 +147,8 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	}
 	s.targetFps = p.Budget().TargetFps
 	s.opt.RTC = m.RTCStart() // a reset powers on with the capture's clock start
+	// ... and with its RAM size and keyboard layout
+	s.opt.RAMKB, s.opt.Keymap = m.RAMBanks()*8, m.Keymap()
 	s.zones = p.Zones()
 	for r := 1; r <= perf.MaxRegion; r++ {
 		if name := p.RegionName(r); name != fmt.Sprintf("region %d", r) {

@@ -3,6 +3,7 @@ package session
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"strings"
 
 	"x16scope/core"
@@ -122,6 +123,9 @@ type Options struct {
 	// value: 2000-01-01 00:00:00, stopped, as the chip powers on). ParseRTC reads the
 	// front ends' names for it.
 	RTC core.RTCStart
+	// Keymap is the keyboard layout at power-on, an index into core.KeymapNames (0: en-us),
+	// as the official emulator's -keymap gives it to both ROMs.
+	Keymap int
 }
 
 // NewSessionWith builds a session with an empty machine, running.
@@ -138,7 +142,8 @@ func NewSessionWith(o Options) (*Session, error) {
 // build makes a machine for a user ROM image, or with the built-in ROM when there is none
 // (so a dropped PRG has a KERNAL: its IRQ handler, keyboard, GETIN, CHROUT).
 func (s *Session) build(user []byte) (*core.Machine, error) {
-	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB, RTC: s.opt.RTC, SDCard: s.cardForBuild(), SDCardReadOnly: s.cardRO}
+	cfg := core.Config{ROM: user, RAMKB: s.opt.RAMKB, RTC: s.opt.RTC, Keymap: s.opt.Keymap,
+		SDCard: s.cardForBuild(), SDCardReadOnly: s.cardRO}
 	if user == nil && !s.opt.Bare {
 		cfg.ROM = rom.Image()
 	}
@@ -371,7 +376,12 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *co
 		}
 		m.SetFileSystem(fsys)
 	}
-	if prog != nil && prog != s.capturedProgram { // an opened capture names its program without the file
+	if prog != nil && prog != s.capturedProgram && isBAS(prog.Name) {
+		// BASIC as text (a link's start_bas): typed into the official BASIC.
+		if err := m.StartBAS(prog.Data); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", prog.Name, err)
+		}
+	} else if prog != nil && prog != s.capturedProgram { // an opened capture names its program without the file
 		if _, err := m.StartPRG(prog.Data); err != nil {
 			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
 			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
@@ -380,6 +390,9 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *co
 	}
 	return m, fsys, nil
 }
+
+// isBAS tells a program in BASIC text (.bas) from a program file.
+func isBAS(name string) bool { return strings.EqualFold(path.Ext(name), ".bas") }
 
 // Reset restarts: the program is loaded and started afresh (a direct start needs no ROM),
 // or, with no program, the machine resets into its ROM.

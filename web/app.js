@@ -278,7 +278,8 @@
     info.hidden = !on;
   }
 
-  // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= (and ?rtc=, set at boot) ----
+  // ---- URL parameters: ?rom= ?prg= ?zip= ?sym= ?zones= ?fps= (and ?rtc=, set at boot; the
+  // official web emulator's ?manifest= ?ram= ?keymap= ?capture in weblinks.js) ----
   // fetchBytes explains the two failures a user can act on: a file on another site that
   // does not let this page read it (CORS), and a missing file.
   async function fetchBytes(url) {
@@ -503,6 +504,9 @@
   async function boot() {
     const params = new URLSearchParams(location.search);
     const pending = prefetch(params);
+    // Links made for the official web emulator (weblinks.js): ?manifest= is fetched now too.
+    const links = window.x16scopeWebLinks;
+    if (links) links.start(params, fetchBytes);
     const romStored = params.get('rom') ? Promise.resolve(undefined) : storedROM();
     // The site's default ROM is fetched while the wasm compiles, unless the visitor has a ROM.
     const wantDefault = defaultROM && !params.get('rom');
@@ -568,6 +572,11 @@
         showError(`?rtc=${rtc}: ${e.message.replace(/^setRTC: /, '')}`);
       }
     }
+    // ?ram= and ?keymap= (or the layout kept in this browser), before the ROM and the
+    // programs start: the machines they build have that RAM and layout.
+    if (links) {
+      try { links.machine({ call, showError, showNotice }, location.search); } catch (e) { showError(e.message || String(e)); }
+    }
     const rom = await romStored;
     if (rom) {
       try {
@@ -582,6 +591,9 @@
     }
     timeline.romChecked = performance.now();
     await loadFromURL(params, pending);
+    if (links) {
+      try { await links.open(); } catch (e) { showError(e.message || String(e)); }
+    }
     timeline.loaded = performance.now();
     // Scripts that come after this one may run after the event (a cached wasm boots before
     // they arrive): they check x16scopeLoaded first.

@@ -81,9 +81,15 @@
     // The page's clock start (its Clock control) goes with the code, unless it is the default.
     const rtcSel = document.getElementById('rtc');
     const rtc = rtcSel && rtcSel.value !== 'stopped' ? rtcSel.value : '';
+    // So do its RAM size and keyboard layout (the RAM and Keyboard pickers), unless the defaults.
+    const st = window.x16scope ? window.x16scope.status() : {};
+    const ram = st.ramKB && st.ramKB !== 512 ? String(st.ramKB) : '';
+    const keymap = st.keymap && st.keymap !== 'en-us' ? st.keymap : '';
     const q = new URLSearchParams({ [src.key]: src.value });
     if (fps !== 60) q.set('fps', String(fps));
     if (rtc) q.set('rtc', rtc);
+    if (ram) q.set('ram', ram);
+    if (keymap) q.set('keymap', keymap);
     if (overlay !== 'none') q.set('overlay', overlay);
     const charts = { none: 0, bars: 1, heatmap: 1, both: 2, timeline: 1 }[overlay];
     const h = 480 + 96 * charts + 2 * Math.max(charts - 1, 0);
@@ -92,6 +98,8 @@
     let el = `<x16-scope ${src.attr}="${attr(src.value)}"`;
     if (fps !== 60) el += ` fps="${fps}"`;
     if (rtc) el += ` rtc="${attr(rtc)}"`;
+    if (ram) el += ` ram="${ram}"`;
+    if (keymap) el += ` keymap="${attr(keymap)}"`;
     if (overlay !== 'none') el += ` overlay="${overlay}"`;
     el += '></x16-scope>';
     const element = `<script src="${attr(`${base}x16scope-embed.js`)}" defer></` + `script>\n${el}`;

@@ -2,7 +2,8 @@
 // "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
 // this file runs first and decides the rest:
 //   - what is loaded: prg=, zip= or c= (a capture), with fps=, rtc= (the real-time clock at
-//     power-on: stopped, the default, host or a date and time), and rom= (the ROM it runs on,
+//     power-on: stopped, the default, host or a date and time), ram= and keymap= (the banked
+//     RAM in KB and the keyboard layout, as the official web emulator's), and rom= (the ROM it runs on,
 //     instead of the site's default or the built-in one), checked here so that every
 //     problem is a short message in the embed's own box and never an error in the host page;
 //   - when the machine runs: only once started (a click, autoplay=1 or the host's "start"),
@@ -42,7 +43,7 @@
   };
 
   function parseConfig(q) {
-    const c = { source: null, rom: '', fps: 0, rtc: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
+    const c = { source: null, rom: '', fps: 0, rtc: '', ram: 0, keymap: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
     const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
     if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
@@ -71,6 +72,19 @@
       const v = q.get('rtc').trim();
       if (/^(stopped|host|\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d)?)?)$/i.test(v)) c.rtc = v;
       else bad(`rtc=${clip(v)}: want stopped, host or a date and time such as 2026-12-07T12:00:00`);
+    }
+    // ram= and keymap= as the official web emulator's (the RAM size in KB, a layout name
+    // such as de): the layout is checked against the list by setMachine (session/weblink.go).
+    if (q.has('ram')) {
+      const v = q.get('ram').trim();
+      const n = Number(v);
+      if (/^\d+$/.test(v) && n >= 8 && n <= 2048 && n % 8 === 0) c.ram = n;
+      else bad(`ram=${clip(v)}: want the RAM size in KB, a multiple of 8 from 8 to 2048 (512, 1024, 2048...)`);
+    }
+    if (q.has('keymap')) {
+      const v = q.get('keymap').trim();
+      if (/^[a-z-]{2,12}$/i.test(v)) c.keymap = v;
+      else bad(`keymap=${clip(v)}: want a keyboard layout name such as en-us, de or fr`);
     }
     if (q.has('overlay')) {
       const v = q.get('overlay');
@@ -393,6 +407,14 @@
     // The clock before the ROM and the program: the machines they start on power on with it.
     if (cfg.rtc) {
       try { api.setRTC(cfg.rtc); } catch (e) { showMessage(`rtc=${cfg.rtc}: ${(e.message || String(e)).replace(/^setRTC: /, '')}`); }
+    }
+    if (cfg.ram || cfg.keymap) {
+      try {
+        const st = api.status();
+        api.setMachine(cfg.ram || st.ramKB, cfg.keymap || st.keymap);
+      } catch (e) {
+        showMessage(`${cfg.keymap ? `keymap=${cfg.keymap}` : `ram=${cfg.ram}`}: ${(e.message || String(e)).replace(/^setMachine: /, '')}`);
+      }
     }
     if (romFetch) await loadROM(romFetch);
     if (cfg.source && !prefetchFailed) {

@@ -341,7 +341,8 @@ type launchArgs struct {
 	StopOnEntry bool    `json:"stopOnEntry"`
 	MaxSpeed    bool    `json:"maxSpeed"`
 	FPS         float64 `json:"fps"`
-	RTC         string  `json:"rtc"` // the clock at power-on, as --rtc: stopped, host or a date and time
+	RTC         string  `json:"rtc"`    // the clock at power-on, as --rtc: stopped, host or a date and time
+	Keymap      string  `json:"keymap"` // the keyboard layout, as --keymap (default en-us)
 }
 
 func (s *dapSession) launch(raw json.RawMessage) error {
@@ -362,7 +363,13 @@ func (s *dapSession) launch(raw json.RawMessage) error {
 	if err != nil {
 		return fmt.Errorf("rtc: %v", err)
 	}
-	ses, err := session.NewSessionWith(session.Options{RAMKB: a.RAMKB, Owner: perf.OwnerAPI, RTC: rtc})
+	keymap := 0
+	if a.Keymap != "" {
+		if keymap, err = session.ParseKeymap(a.Keymap); err != nil {
+			return fmt.Errorf("keymap %s: %v", a.Keymap, err)
+		}
+	}
+	ses, err := session.NewSessionWith(session.Options{RAMKB: a.RAMKB, Owner: perf.OwnerAPI, RTC: rtc, Keymap: keymap})
 	if err != nil {
 		return err
 	}

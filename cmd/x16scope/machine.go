@@ -19,6 +19,8 @@ type machineFlags struct {
 	noIdleSkip bool
 	rtc        string        // --rtc as given
 	rtcStart   core.RTCStart // --rtc read by check (the host's clock read there, once)
+	keymap     string        // --keymap as given
+	keymapIdx  int           // --keymap read by check (core.KeymapNames)
 
 	// input holds --type, --keys and --fs (input.go); newSession applies them, and the
 	// command's frame loop calls feedKeys before every frame.
@@ -33,6 +35,7 @@ func (f *machineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.rom, "rom", "", "run on the official ROM image `FILE` (rom.bin built from X16Community/x16-rom) instead of x16scope's built-in ROM")
 	fs.BoolVar(&f.bare, "bare", false, "no ROM: copy the program to memory and jump to its entry directly (interrupts off; its final RTS ends the run)")
 	fs.IntVar(&f.ramKB, "ram", 512, "banked RAM size in `KB` (8-2048, a multiple of 8)")
+	fs.StringVar(&f.keymap, "keymap", "en-us", "keyboard layout `NAME` both ROMs type with, as x16emu -keymap takes it: "+strings.Join(core.KeymapNames[:], ", "))
 	fs.StringVar(&f.rtc, "rtc", "stopped", "the real-time clock at power-on, `WHEN`: stopped (2000-01-01 00:00:00, not counting until a program sets it, as the chip and x16emu start), host (this computer's local time, counting, as x16emu -rtc) or a date and time such as 2026-12-07T12:00:00 (counting)")
 	fs.BoolVar(&f.noIdleSkip, "no-idle-skip", false, "execute every pass of idle polling loops instead of fast-forwarding them (same results, slower: for checking)")
 	f.input.register(fs)
@@ -74,7 +77,7 @@ func (f *machineFlags) newSession(owner perf.Owner, roms [][]byte) (*session.Ses
 	if err != nil {
 		return nil, err
 	}
-	opt := session.Options{RAMKB: f.ramKB, Owner: owner, Bare: f.bare, NoIdleSkip: f.noIdleSkip, ROMs: roms, RTC: f.rtcStart}
+	opt := session.Options{RAMKB: f.ramKB, Owner: owner, Bare: f.bare, NoIdleSkip: f.noIdleSkip, ROMs: roms, RTC: f.rtcStart, Keymap: f.keymapIdx}
 	if fsys != nil {
 		opt.FS = fsys
 	}

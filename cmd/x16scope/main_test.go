@@ -178,6 +178,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", "testdata/hello.prg", "--rom", filepath.Join(dir, "none.bin")}, "reading ROM"},
 		{[]string{"run", "testdata/hello.prg", "--rom", badROM, "--bare"}, "--bare and --rom exclude each other"},
 		{[]string{"run", "testdata/hello.prg", "--ram", "12"}, "multiple of 8"},
+		{[]string{"run", "testdata/hello.prg", "--keymap", "klingon"}, "--keymap klingon: no such keyboard layout"},
 		{[]string{"run", "testdata/hello.prg", "--frames", "-1"}, "must not be negative"},
 		{[]string{"run", basic}, "the built-in ROM has no BASIC interpreter"},
 		{[]string{"run", "testdata/hello.prg", "--fs", filepath.Join(dir, "nodir")}, "--fs: host file system"},
@@ -217,5 +218,16 @@ func TestRunWritesPNGs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(frames, "frame-000001.png")); err == nil {
 		t.Error("--every 2 saved frame 1")
+	}
+}
+
+// TestRunRAMAndKeymap: --ram and --keymap build the machine the run reports.
+func TestRunRAMAndKeymap(t *testing.T) {
+	code, out, errOut := runCLI("run", "testdata/hello.prg", "--frames", "30", "--ram", "2048", "--keymap", "DE")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "machine: 2048 KB banked RAM, keyboard layout de") {
+		t.Errorf("output does not name the machine:\n%s", out)
 	}
 }

@@ -88,6 +88,9 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		mf.describeProgram(stdout, p)
 		fmt.Fprintf(stdout, "rom: %s\n", mf.romName())
 		mf.card.describe(stdout)
+		if mf.ramKB != 512 || mf.keymapIdx != 0 {
+			fmt.Fprintf(stdout, "machine: %d KB banked RAM, keyboard layout %s\n", mf.ramKB, core.KeymapNames[mf.keymapIdx])
+		}
 		if mf.rtcStart.Set {
 			fmt.Fprintf(stdout, "rtc: %s (--rtc %[1]s repeats the run)\n", session.FormatRTC(mf.rtcStart))
 		}

@@ -31,6 +31,11 @@ func (f *machineFlags) check() error {
 	if f.ramKB < 8 || f.ramKB > 2048 || f.ramKB%8 != 0 {
 		return usagef("--ram %d: the banked RAM is 8 to 2048 KB, a multiple of 8", f.ramKB)
 	}
+	k, err := session.ParseKeymap(f.keymap)
+	if err != nil {
+		return usagef("--keymap %s: %v", f.keymap, err)
+	}
+	f.keymapIdx = k
 	if _, err := parseKeys(f.input.keys); err != nil {
 		return usageError{err.Error()}
 	}

@@ -60,6 +60,9 @@ test('every API function refuses missing, wrong-typed and out-of-range arguments
         ['timeOverlaySteps', []], ['timeOverlaySteps', [2]],
         ['peek', [], 'addr is missing'], ['peek', ['a']], ['peek', [-1]], ['peek', [65536]], ['peek', [65535, 2], 'run past $FFFF'],
         ['peek', [0, 0]], ['peek', [0, 1.5]], ['peek', [0x800, {}]],
+        ['setMachine', []], ['setMachine', [4096, 'de']], ['setMachine', [100, 'de'], 'multiple of 8'],
+        ['setMachine', [512, 'xx'], 'no such keyboard layout'], ['webLink', [5]],
+        ['openWebLink', [[]], 'empty list'], ['openWebLink', [[], '{}'], 'no resources list'], ['openWebLink', [[{ name: 'a.prg', bytes: new Uint8Array(0) }], '[]'], 'not a JSON object'],
       ];
       // Every function, this table's or not (other parts of the page add their own), refuses
       // an argument more than its signature lists.
