@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"x16scope/collection"
 	"x16scope/core"
 )
 
@@ -36,15 +37,26 @@ type Bundle struct {
 	Data    []File // the rest: host file system content, paths relative to the root
 	// ZipsWithoutProgram names the zips that hold no PRG (their files are data only).
 	ZipsWithoutProgram []string
+	// Collection lists the programs when the files are a collection of them (folders with
+	// an AUTOBOOT.X16, several PRGs none of which is the obvious start): Program is then
+	// nil and one is started by name (Session.StartProgram).
+	Collection []collection.Program
+	// StartDir is the folder device 8 starts in for Program: its own, when the files are
+	// one program in a folder with an AUTOBOOT.X16, which starts it ("": the root).
+	StartDir string
 }
 
 // ErrBadFile is wrapped by every error about a file the user gave.
 var ErrBadFile = errors.New("bad file")
 
-// Limits that keep a hostile or mistaken drop from exhausting the tab's memory.
+// Limits that keep a hostile or mistaken drop from exhausting the tab's memory. They are
+// sized for collections: the starter kit unpacks 4573 files to 152 MB. The unpacked files
+// stay in the tab's memory for as long as they are loaded (Go's wasm heap does not shrink:
+// the memory a drop took is the tab's until it is closed), so a 256 MB drop costs 256 MB
+// plus the zip itself while it unpacks; browsers give a wasm page up to 2-4 GB.
 const (
-	maxZipEntries  = 4096
-	maxUnpacked    = 64 << 20 // total bytes unpacked from one zip
+	maxZipEntries  = 16384
+	maxUnpacked    = 256 << 20 // total bytes unpacked from one zip
 	romBankBytes   = 16 << 10
 	manifestName   = "manifest.json"
 	maxFileDisplay = 5 // names listed in an "ambiguous" error
@@ -115,6 +127,20 @@ func Classify(files []File) (Bundle, error) {
 			b.Debug = append(b.Debug, f)
 		default:
 			b.Data = append(b.Data, f)
+		}
+	}
+	if startName == "" {
+		coll, single, dir, err := findCollection(b.Data, prgs)
+		if err != nil {
+			return Bundle{}, err
+		}
+		switch {
+		case coll != nil:
+			b.Collection = coll
+			return b, nil
+		case single != nil:
+			b.Program, b.StartDir = single, dir
+			return b, nil
 		}
 	}
 	prog, err := pickProgram(prgs, startName)
@@ -229,4 +255,45 @@ func unzip(f File) ([]File, string, error) {
 		return nil, "", fmt.Errorf("%w: %s holds no files", ErrBadFile, f.Name)
 	}
 	return out, start, nil
+}
+
+// findCollection looks at the data files as a collection (collection.Find) when they may
+// be one: an AUTOBOOT.X16 in a folder, or several PRGs. It returns the programs when there
+// are several and either a folder has an AUTOBOOT.X16 or no PRG is the obvious start (the
+// one with a BASIC SYS stub); or, for a single program in a folder with an AUTOBOOT.X16,
+// that program and its folder (a game zipped with its folder starts in it); else nothing,
+// and the files are one program as before.
+func findCollection(data, prgs []File) ([]collection.Program, *File, string, error) {
+	autoboot := false
+	for _, f := range data {
+		if strings.EqualFold(path.Base(f.Name), collection.AutobootName) {
+			autoboot = true
+			break
+		}
+	}
+	if !autoboot && len(prgs) < 2 {
+		return nil, nil, "", nil
+	}
+	fsys, err := memFS(data)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	progs := collection.Find(fsys)
+	if len(progs) == 1 && progs[0].HasAutoboot {
+		p := progs[0]
+		f, err := fsys.ReadFile(p.Path())
+		if err != nil {
+			return nil, nil, "", nil
+		}
+		return nil, &File{Name: p.Path(), Data: f}, p.Dir, nil
+	}
+	if len(progs) < 2 {
+		return nil, nil, "", nil
+	}
+	if !autoboot {
+		if _, err := pickProgram(prgs, ""); err == nil {
+			return nil, nil, "", nil
+		}
+	}
+	return progs, nil, "", nil
 }
