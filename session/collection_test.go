@@ -5,6 +5,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"x16scope/capture"
+	"x16scope/core"
+	"x16scope/savestate"
 )
 
 // basicLine builds a one-line tokenized BASIC program at $0801 from the line's bytes.
@@ -208,4 +213,58 @@ func screenRows(s *Session) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// A capture of the frame in which a collection's program loads its files opens exactly in
+// a session that has none of them: it carries what its replay reads.
+func TestCaptureOfACollectionProgramCarriesItsFiles(t *testing.T) {
+	s := newSession(t)
+	if err := s.Load(cdrootCollection(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.StartProgram("GAMES/A"); err != nil {
+		t.Fatal(err)
+	}
+	runToDone(t, s, 200)
+	f := s.RunningProfiler().FrameInProgress() // the frame the loads ran in
+	for range 3 {
+		s.RunFrame()
+	}
+	s.Pause()
+	data, err := s.Capture(f, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, err := capture.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := cp.State.Get(tagFiles)
+	if sec == nil {
+		t.Fatal("the capture carries no files")
+	}
+	carried, _ := core.NewMemFS(nil)
+	if err := decodeFiles(sec, carried); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"OTHER/DATA.BIN", "GAMES/A/LOCAL.BIN"} {
+		if _, err := carried.ReadFile(name); err != nil {
+			t.Errorf("%s not carried: %v", name, err)
+		}
+	}
+	if _, err := carried.ReadFile("GAMES/B/B.PRG"); err == nil {
+		t.Error("a file the replay does not read is carried")
+	}
+	o := newSession(t)
+	if _, err := o.OpenCapture(data); err != nil {
+		t.Fatal(err)
+	}
+	checkLoads(t, o, 0x11)
+	// (Its picture is not compared: the program returns to READY in this frame, and a
+	// replay stops at such an exit, before the frame ends, in the capture and on opening.)
+	// Carried files that do not decode: a clear error, and the session is left alone.
+	bad := &savestate.Section{Tag: tagFiles, Version: filesVersion, Data: []byte{0xFF, 0xFF, 0xFF, 0xFF}}
+	if err := decodeFiles(bad, carried); err == nil {
+		t.Error("a FILS section claiming 4 billion folders decodes")
+	}
 }

@@ -94,6 +94,8 @@ type Session struct {
 	// program was started from it (collection.go).
 	coll   []collection.Program
 	launch launch
+	// recorder, while a capture is made, notes the host files its replay reads.
+	recorder *fileRecorder
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
