@@ -32,6 +32,14 @@ var ErrNotInCollection = errors.New("no such program in the collection")
 // one): what the page's launcher lists.
 func (s *Session) Collection() []collection.Program { return s.coll }
 
+// ProgramBytes is the running program's file (nil for none, or an opened capture's).
+func (s *Session) ProgramBytes() []byte {
+	if s.program == nil {
+		return nil
+	}
+	return s.program.Data
+}
+
 // StartDir is the folder of the collection the running program started in ("" when it
 // did not start from a collection).
 func (s *Session) StartDir() string { return s.launch.dir }
@@ -59,7 +67,7 @@ func (s *Session) StartProgram(name string) error {
 		return fmt.Errorf("%w: %s: %v", ErrBadFile, p.Path(), err)
 	}
 	if p.Kind == collection.BASIC && s.rom == nil {
-		return fmt.Errorf("%w: %s is a BASIC program: it needs the official ROM's BASIC interpreter (drop the official rom.bin, then start it again)", ErrBadFile, p.Name)
+		return fmt.Errorf("%w: %s is a BASIC program: it needs the official ROM's BASIC interpreter (load the official ROM: rom.bin in the page, --rom on the command line)", ErrBadFile, p.Name)
 	}
 	prog := &File{Name: p.Path(), Data: data}
 	l := launch{dir: p.Dir, autoboot: p.HasAutoboot}

@@ -62,6 +62,13 @@ const (
 	maxFileDisplay = 5 // names listed in an "ambiguous" error
 )
 
+// MaxDropFiles and MaxDropBytes bound a drop of loose files (a folder) as a zip's content
+// is bounded: front ends that read a folder stop there.
+const (
+	MaxDropFiles = maxZipEntries
+	MaxDropBytes = maxUnpacked
+)
+
 // manifest is the x16emu web launcher's zip manifest: start_prg names the program to run.
 // "start" is accepted as a shorter spelling.
 type manifest struct {
@@ -76,6 +83,9 @@ type manifest struct {
 // rather than a guess.
 func Classify(files []File) (Bundle, error) {
 	var b Bundle
+	if err := checkDropSize(files); err != nil {
+		return Bundle{}, err
+	}
 	var prgs []File
 	startName := ""
 	for _, f := range files {
@@ -108,7 +118,9 @@ func Classify(files []File) (Bundle, error) {
 			if !hasPRG {
 				b.ZipsWithoutProgram = append(b.ZipsWithoutProgram, f.Name)
 			}
-		case isROMName(f.Name):
+		case isROMName(f.Name) && !strings.Contains(f.Name, "/"):
+			// Only a file given by itself: a folder's files are its content, as a zip's
+			// (the kit has .ROM files of its own programs deep inside).
 			if err := checkROM(f); err != nil {
 				return Bundle{}, err
 			}
@@ -121,7 +133,7 @@ func Classify(files []File) (Bundle, error) {
 			b.Data = append(b.Data, f)
 		case ext == ".sym" || ext == ".lbl":
 			b.Symbols = append(b.Symbols, f)
-		case ext == ".json":
+		case ext == ".json" && !strings.Contains(f.Name, "/"):
 			b.Zones = append(b.Zones, f)
 		case ext == ".dbg":
 			b.Debug = append(b.Debug, f)
@@ -136,7 +148,9 @@ func Classify(files []File) (Bundle, error) {
 		}
 		switch {
 		case coll != nil:
-			b.Collection = coll
+			// The label and debug files of a collection belong to its many programs (the
+			// kit's are not all VICE labels): they stay files on device 8.
+			b.Collection, b.Symbols, b.Debug = coll, nil, nil
 			return b, nil
 		case single != nil:
 			b.Program, b.StartDir = single, dir
@@ -152,6 +166,21 @@ func Classify(files []File) (Bundle, error) {
 		return Bundle{}, fmt.Errorf("%w: nothing to load", ErrBadFile)
 	}
 	return b, nil
+}
+
+// checkDropSize refuses a drop of more loose files, or bytes, than a zip may unpack to.
+func checkDropSize(files []File) error {
+	total := 0
+	for _, f := range files {
+		total += len(f.Data)
+	}
+	switch {
+	case len(files) > MaxDropFiles:
+		return fmt.Errorf("%w: %d files dropped (at most %d)", ErrBadFile, len(files), MaxDropFiles)
+	case total > MaxDropBytes:
+		return fmt.Errorf("%w: %d MB dropped (at most %d MB)", ErrBadFile, total>>20, MaxDropBytes>>20)
+	}
+	return nil
 }
 
 // isROMName: "rom.bin" by convention, or a .rom file.

@@ -3,7 +3,8 @@
 ; from there (the current directory), changes to /OTHER with OPEN 15,8,15,"CD:/OTHER" and
 ; loads DATA.BIN from there; each LOAD ",8,1" goes to the file's own address ($7000 and
 ; $7001 in the test's files). A failed LOAD leaves $EE at $7010 or $7011; the end leaves $A5
-; at $04FF. session/collection_test.go.
+; at $04FF and returns with $7000 in X and $7001 in Y. session/collection_test.go,
+; cmd/x16scope/collection_test.go.
 .include "prg.inc"
 
 SETLFS  = $FFBA
@@ -38,7 +39,9 @@ start:
         bcc :+
         lda #$EE
         sta $7011
-:       lda #$A5
+:       ldx $7000               ; returned in X and Y for the command line's report
+        ldy $7001
+        lda #$A5
         sta $04FF
         rts
 
