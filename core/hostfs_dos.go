@@ -50,7 +50,7 @@ type dosDevice struct {
 	// root): a launcher starts a program of a collection in its folder, as the official
 	// emulator's -startin does (its ieee_init goes back there at every reset).
 	start string
-	ch   [16]dosChannel
+	ch    [16]dosChannel
 
 	status  string // message returned on channel 15
 	protect bool   // W-1: every change to the folder answers 26,WRITE PROTECT ON
