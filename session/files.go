@@ -251,14 +251,16 @@ func unzip(f File) ([]File, string, error) {
 			continue
 		}
 		name, err := core.CleanPath(zf.Name)
-		if err != nil {
+		if errors.Is(err, core.ErrOutsideRoot) {
+			return nil, "", fmt.Errorf("%w: %s: entry %q is outside the zip's root", ErrBadFile, f.Name, zf.Name)
+		} else if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
 		}
 		rc, err := zf.Open()
 		if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
 		}
-		data, err := io.ReadAll(io.LimitReader(rc, int64(maxUnpacked-total+1)))
+		data, err := readEntry(rc, zf.UncompressedSize64, maxUnpacked-total)
 		rc.Close()
 		if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
@@ -325,4 +327,26 @@ func findCollection(data, prgs []File) ([]collection.Program, *File, string, err
 		}
 	}
 	return progs, nil, "", nil
+}
+
+// readEntry reads a zip entry into a slice of its own size when the zip states one within
+// the room left (a collection's files are held for as long as they are loaded: io.ReadAll's
+// growing buffer would hold up to twice their size), else as it comes; at most room+1
+// bytes either way, so an entry that unpacks to more than it claims is caught.
+func readEntry(r io.Reader, size uint64, room int) ([]byte, error) {
+	lim := io.LimitReader(r, int64(room)+1)
+	if size > uint64(room) {
+		return io.ReadAll(lim)
+	}
+	data := make([]byte, size)
+	if _, err := io.ReadFull(lim, data); err != nil {
+		return nil, err
+	}
+	// More than it said: read on to the limit (the caller refuses it), or find its end.
+	var one [1]byte
+	if n, _ := lim.Read(one[:]); n > 0 {
+		rest, err := io.ReadAll(lim)
+		return append(append(data, one[0]), rest...), err
+	}
+	return data, nil
 }

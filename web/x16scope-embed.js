@@ -10,7 +10,8 @@
 // the element and nothing else. The iframe is created when the element comes near the
 // viewport, so a long page does not start every emulator at once.
 //
-// Attributes: src (a .prg URL, relative to the page), zip, capture, rom (a ROM image's URL:
+// Attributes: src (a .prg URL, relative to the page), zip, start (with zip: the program of
+// a collection to run, e.g. GAMES/BRIXX/BRIXX.PRG), capture, rom (a ROM image's URL:
 // the emulator starts on it instead of the site's default or the built-in ROM), fps, rtc
 // (the real-time clock at power-on: stopped, the default, host or 2026-12-07T12:00:00), overlay
 // (bars|heatmap|both|timeline|none; timeline: the call profile of the frame it paused on), autoplay, scale (1-4: the picture's largest whole-number scale
@@ -29,7 +30,7 @@
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
   const chartCount = { bars: 1, heatmap: 1, both: 2, timeline: 1 };
   const sourceAttrs = ['src', 'zip', 'capture'];
-  const attrs = [...sourceAttrs, 'rom', 'fps', 'rtc', 'overlay', 'autoplay', 'scale', 'embed'];
+  const attrs = [...sourceAttrs, 'start', 'rom', 'fps', 'rtc', 'overlay', 'autoplay', 'scale', 'embed'];
 
   class X16Scope extends HTMLElement {
     static get observedAttributes() { return attrs; }
@@ -127,7 +128,7 @@
 
     _embedURL() {
       const q = new URLSearchParams();
-      const map = { src: 'prg', zip: 'zip', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', overlay: 'overlay', scale: 'scale' };
+      const map = { src: 'prg', zip: 'zip', start: 'start', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', overlay: 'overlay', scale: 'scale' };
       for (const [attr, key] of Object.entries(map)) {
         const v = this.getAttribute(attr);
         if (v === null) continue;
