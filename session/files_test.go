@@ -113,8 +113,8 @@ func TestClassifyZipManifestNamesMissingFile(t *testing.T) {
 
 func TestClassifyZipEscapingPathIsRefused(t *testing.T) {
 	z := makeZip(t, map[string]string{"../evil.prg": string(sysPRG)})
-	if _, err := Classify([]File{{"g.zip", z}}); !errors.Is(err, ErrBadFile) {
-		t.Fatalf("err = %v, want ErrBadFile", err)
+	if _, err := Classify([]File{{"g.zip", z}}); !errors.Is(err, ErrBadFile) || err.Error() != `bad file: g.zip: entry "../evil.prg" is outside the zip's root` {
+		t.Fatalf("err = %v, want ErrBadFile naming the entry", err)
 	}
 }
 
