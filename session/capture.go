@@ -168,7 +168,10 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	// capture holds the program's state, not the file).
 	if cp.Meta.Program != s.Program() {
 		s.program, s.launch = nil, launch{}
-		if cp.Meta.Program != "" {
+		if f, l, ok := s.collectionProgram(cp.Meta.Program); ok {
+			// A program of the loaded collection: a reset starts it again in its folder.
+			s.program, s.launch, s.capturedProgram = f, l, nil
+		} else if cp.Meta.Program != "" {
 			s.program = &File{Name: cp.Meta.Program}
 			s.capturedProgram = s.program
 		}

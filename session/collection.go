@@ -70,13 +70,7 @@ func (s *Session) StartProgram(name string) error {
 		return fmt.Errorf("%w: %s is a BASIC program: it needs the official ROM's BASIC interpreter (load the official ROM: rom.bin in the page, --rom on the command line)", ErrBadFile, p.Name)
 	}
 	prog := &File{Name: p.Path(), Data: data}
-	l := launch{dir: p.Dir, autoboot: p.HasAutoboot}
-	if l.autoboot && !p.Autoboot {
-		// The folder's AUTOBOOT.X16 starts this file only if the list says so.
-		if listed, ok := collection.Lookup(s.coll, p.Path()); !ok || listed.Path() != p.Path() {
-			l.autoboot = false
-		}
-	}
+	l := s.launchOf(p)
 	m, fs, err := s.start(s.rom, prog, s.data, l)
 	if err != nil {
 		return err
@@ -126,4 +120,38 @@ func (s *Session) attachFS(m *core.Machine, data []File, l launch) (*core.MemFS,
 		return fsys, nil
 	}
 	return nil, nil
+}
+
+// collectionProgram is the file and launch of a program of the loaded collection named by
+// its path (an opened capture's program), if the collection has it.
+func (s *Session) collectionProgram(path string) (*File, launch, bool) {
+	if s.coll == nil || path == "" {
+		return nil, launch{}, false
+	}
+	fsys, err := memFS(s.data)
+	if err != nil {
+		return nil, launch{}, false
+	}
+	p, ok := collection.At(fsys, s.coll, path)
+	if !ok || p.Path() != path {
+		return nil, launch{}, false
+	}
+	data, err := fsys.ReadFile(path)
+	if err != nil {
+		return nil, launch{}, false
+	}
+	return &File{Name: path, Data: data}, s.launchOf(p), true
+}
+
+// launchOf is how a program of the collection starts: in its folder, through the folder's
+// AUTOBOOT.X16 when that is what starts it (the AUTOBOOT.X16 itself, or the file the list
+// says its LOAD names; not another PRG of the folder).
+func (s *Session) launchOf(p collection.Program) launch {
+	l := launch{dir: p.Dir, autoboot: p.HasAutoboot}
+	if l.autoboot && !p.Autoboot {
+		if listed, ok := collection.Lookup(s.coll, p.Path()); !ok || listed.Path() != p.Path() {
+			l.autoboot = false
+		}
+	}
+	return l
 }

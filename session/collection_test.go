@@ -262,6 +262,25 @@ func TestCaptureOfACollectionProgramCarriesItsFiles(t *testing.T) {
 	checkLoads(t, o, 0x11)
 	// (Its picture is not compared: the program returns to READY in this frame, and a
 	// replay stops at such an exit, before the frame ends, in the capture and on opening.)
+	// Opened where the collection is loaded, another program running: a reset starts the
+	// captured one again, in its folder.
+	c := newSession(t)
+	if err := c.Load(cdrootCollection(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.StartProgram("GAMES/B"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.OpenCapture(data); err != nil {
+		t.Fatal(err)
+	}
+	c.Resume()
+	c.Reset()
+	if c.Program() != "GAMES/A/A.PRG" || c.StartDir() != "GAMES/A" {
+		t.Fatalf("after a reset: %q in %q", c.Program(), c.StartDir())
+	}
+	runToDone(t, c, 200)
+	checkLoads(t, c, 0x11)
 	// Carried files that do not decode: a clear error, and the session is left alone.
 	bad := &savestate.Section{Tag: tagFiles, Version: filesVersion, Data: []byte{0xFF, 0xFF, 0xFF, 0xFF}}
 	if err := decodeFiles(bad, carried); err == nil {

@@ -112,6 +112,20 @@ test('?zip= with &start= starts a program of the collection', async () => {
       await page.waitForSelector('#launcher:not([hidden])');
       assert.equal(await page.locator('#banner').isHidden(), true);
     } finally { await page.close(); }
+    // The embed: zip= with start=, and a start= the zip lacks said in its box.
+    const embed = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    try {
+      await embed.goto(`${srv.url}/embed.html?zip=kit/kit.zip&start=TOOLS/C&autoplay=1`);
+      await embed.waitForFunction(() => window.x16scopeEmbed && x16scopeEmbed.state.ready, null, { timeout: 60000 });
+      await embed.waitForFunction(() => x16scope.status().program === 'TOOLS/C/C.PRG', null, { timeout: 20000 });
+      await peekIs(embed, 0x7000, [0x44, 0x22], 'TOOLS/C in the embed');
+      await embed.goto(`${srv.url}/embed.html?zip=kit/kit.zip&start=NOPE`);
+      await embed.waitForSelector('#embed-msg:not([hidden])', { timeout: 60000 });
+      assert.match(await embed.locator('#embed-msg').textContent(), /start=NOPE: no such program in the collection/);
+      await embed.goto(`${srv.url}/embed.html?prg=kit/kit.zip&start=GAMES/A`);
+      await embed.waitForSelector('#embed-msg:not([hidden])', { timeout: 60000 });
+      assert.match(await embed.locator('#embed-msg').textContent(), /start= names a program inside the zip= collection/);
+    } finally { await embed.close(); }
   } finally { srv.proc.kill(); rmSync(dir, { recursive: true, force: true }); }
 });
 
@@ -161,6 +175,11 @@ test('the starter kit zip lists its programs and GAMES/BRIXX starts (X16KIT)', a
   writeFileSync(path.join(dir, 'KIT.zip'), zip);
   const srv = await startServer(['-mount', `kit=${dir}`]);
   try {
+    // The page alone, for comparison: the Go heap of an idle page.
+    const idle = await openApp(browser, srv.url);
+    await idle.waitForFunction(() => window.x16scopeLoaded);
+    measured.idleHeapMB = +(await idle.evaluate(() => x16scope.hostStats(true))).GC.HeapMB.toFixed(1);
+    await idle.close();
     const page = await openApp(browser, srv.url, '?zip=kit/KIT.zip&start=GAMES/BRIXX/BRIXX.PRG');
     try {
       await page.waitForFunction(() => window.x16scopeLoaded, null, { timeout: 120000 });
@@ -179,6 +198,13 @@ test('the starter kit zip lists its programs and GAMES/BRIXX starts (X16KIT)', a
         heapMB: +host.GC.HeapMB.toFixed(1), wasmSysMB: +host.GC.SysMB.toFixed(1),
       });
       await page.screenshot({ path: path.join(artifacts, 'launcher-kit.png') });
+      // Back to the list and another game: the memory a program costs once the load is
+      // long done.
+      await page.click('#btn-launcher-back');
+      await page.evaluate(() => x16scope.startProgram('GAMES/BRIXX'));
+      const f0 = (await page.evaluate(() => x16scope.status())).frame;
+      await page.waitForFunction((f) => x16scope.status().frame > f + 200, f0, { timeout: 60000 });
+      measured.heapAgainMB = +(await page.evaluate(() => x16scope.hostStats(true))).GC.HeapMB.toFixed(1);
     } finally { await page.close(); }
   } finally { srv.proc.kill(); rmSync(dir, { recursive: true, force: true }); }
 });
