@@ -53,4 +53,3 @@ func init() {
 		return nil, g.ui.BackToCollection()
 	})
 }
-
