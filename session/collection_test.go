@@ -287,3 +287,41 @@ func TestCaptureOfACollectionProgramCarriesItsFiles(t *testing.T) {
 		t.Error("a FILS section claiming 4 billion folders decodes")
 	}
 }
+
+// Files dropped while a collection's program runs join the collection; device 8 stays in
+// the program's folder (a reset starts it there, with the new file at hand).
+func TestFilesDroppedIntoACollectionKeepTheFolder(t *testing.T) {
+	s := newSession(t)
+	if err := s.Load(cdrootCollection(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.StartProgram("GAMES/B"); err != nil {
+		t.Fatal(err)
+	}
+	runToDone(t, s, 200)
+	if err := s.Load([]File{{"notes.txt", []byte("hi")}}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Program() != "GAMES/B/B.PRG" || len(s.Collection()) != 3 {
+		t.Fatalf("after a data drop: %q, %d programs", s.Program(), len(s.Collection()))
+	}
+	m := s.Machine()
+	if _, err := m.FileSystem().ReadFile("notes.txt"); err != nil {
+		t.Errorf("the dropped file is not on device 8: %v", err)
+	}
+	// The program (which changed to /OTHER) run again from its entry on the same machine
+	// finds its LOCAL.BIN: device 8 is in its folder again, not in the root.
+	for _, a := range []uint16{0x04FF, 0x7000, 0x7001} {
+		if err := m.Poke(a, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cpu := m.CPU()
+	cpu.PC = 0x080D
+	m.SetCPU(cpu)
+	runToDone(t, s, 50)
+	checkLoads(t, s, 0x33)
+	s.Reset()
+	runToDone(t, s, 200)
+	checkLoads(t, s, 0x33)
+}

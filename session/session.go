@@ -308,7 +308,7 @@ func (s *Session) apply(b Bundle) error {
 			if err != nil {
 				return err
 			}
-			if err := s.logInput(inputEvent{kind: inFiles, fs: fsys}); err != nil {
+			if err := s.logInput(inputEvent{kind: inFiles, fs: fsys, text: s.launch.dir}); err != nil {
 				return err
 			}
 			s.fs, _ = s.m.FileSystem().(*core.MemFS) // the machine's own copy, which it writes
