@@ -33,6 +33,7 @@ var layers = map[string]int{
 	"core":         2, // the machine: never the profiler, captures or the overlay
 	"perf":         3, // the profiler: never captures or the overlay
 	"fatfs":        3, // a card image's FAT32 volume as the host DOS's file system
+	"collection":   3, // a collection's programs, found over core.FileSystem
 	"capture":      4, // a machine and its profiler, saved
 	"share":        4, // the share service (stores capture files, not machines)
 	"session":      5, // one machine and what the user does to it, for every front end

@@ -112,6 +112,11 @@ func (m *MemFS) ReadFile(name string) ([]byte, error) {
 }
 
 func (m *MemFS) WriteFile(name string, data []byte) error {
+	return m.put(name, append([]byte(nil), data...))
+}
+
+// put stores data as the file name, without copying it.
+func (m *MemFS) put(name string, data []byte) error {
 	c, err := CleanPath(name)
 	if err != nil {
 		return err
@@ -120,8 +125,22 @@ func (m *MemFS) WriteFile(name string, data []byte) error {
 		return &fs.PathError{Op: "write", Path: name, Err: fs.ErrExist}
 	}
 	m.addParents(c)
-	m.files[c] = append([]byte(nil), data...)
+	m.files[c] = data
 	return nil
+}
+
+// NewMemFSShared is NewMemFS without copying the contents: the caller promises never to
+// change them (nor does the file system: WriteFile stores a new copy). A front end holds a
+// dropped collection once, however many machines and keyframes see it (the starter kit is
+// 152 MB).
+func NewMemFSShared(files map[string][]byte) (*MemFS, error) {
+	m := &MemFS{files: make(map[string][]byte, len(files)), dirs: map[string]bool{".": true}}
+	for name, data := range files {
+		if err := m.put(name, data); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
 }
 
 func (m *MemFS) ReadDir(name string) ([]DirEntry, error) {

@@ -46,7 +46,11 @@ type dosDevice struct {
 	fs   FileSystem
 	unit uint8
 	cwd  string // root-relative current directory ("." = root)
-	ch   [16]dosChannel
+	// start is the directory CMDR-DOS starts in at power-on and after a reset ("." = the
+	// root): a launcher starts a program of a collection in its folder, as the official
+	// emulator's -startin does (its ieee_init goes back there at every reset).
+	start string
+	ch    [16]dosChannel
 
 	status  string // message returned on channel 15
 	protect bool   // W-1: every change to the folder answers 26,WRITE PROTECT ON
@@ -63,7 +67,7 @@ type dosDevice struct {
 }
 
 func newDOS(fsys FileSystem, unit uint8) *dosDevice {
-	return &dosDevice{fs: fsys, unit: unit, cwd: ".", status: "73,X16SCOPE HOSTFS,00,00"}
+	return &dosDevice{fs: fsys, unit: unit, cwd: ".", start: ".", status: "73,X16SCOPE HOSTFS,00,00"}
 }
 
 func (d *dosDevice) setStatus(code int, text string) {
@@ -509,11 +513,12 @@ func (d *dosDevice) Unlsn() bool {
 	return true
 }
 
-// Reset is the machine's reset: CMDR-DOS starts again in the root with every channel
-// closed (the official emulator's ieee_init goes back to its start folder too, and the
-// KERNAL then looks for AUTOBOOT.X16 there); the file system stays.
+// Reset is the machine's reset: CMDR-DOS starts again in its start folder (the root
+// unless a launcher chose another) with every channel closed (the official emulator's
+// ieee_init goes back to its start folder too, and the KERNAL then looks for AUTOBOOT.X16
+// there); the file system stays.
 func (d *dosDevice) Reset() {
-	d.cwd = "."
+	d.cwd = d.start
 	for i := range d.ch {
 		d.ch[i] = dosChannel{}
 	}

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"io/fs"
 
 	"x16scope/sdcard"
 	"x16scope/vera"
@@ -127,6 +128,24 @@ func (m *Machine) SetFileSystem(fsys FileSystem) {
 		return
 	}
 	s.dos = newDOS(fsys, 8)
+}
+
+// SetFileSystemIn attaches a host file system as device 8 with dir (a root-relative path,
+// "." for the root) as its current directory at power-on and after every reset: a
+// program of a collection starts in its own folder with the whole collection on the
+// device, so its absolute paths (CD:/, "//DIR/:FILE") reach the rest of it. The
+// official KERNAL looks for AUTOBOOT.X16 in that folder at boot.
+func (m *Machine) SetFileSystemIn(fsys FileSystem, dir string) error {
+	clean, err := CleanPath(dir)
+	if err != nil {
+		return err
+	}
+	if e, err := fsys.Stat(clean); err != nil || !e.Dir {
+		return fmt.Errorf("no folder %q on the host file system: %w", dir, fs.ErrNotExist)
+	}
+	m.SetFileSystem(fsys)
+	m.sys.dos.start, m.sys.dos.cwd = clean, clean
+	return nil
 }
 
 // StartPRG parses a program file, loads it and starts it the way the machine's ROM does:

@@ -24,7 +24,7 @@ const (
 	cpuVersion  = 1
 	viaVersion  = 1
 	sysVersion  = 3 // 2: a program start under way (StartPRG's paste, program and typed text); 3: the clock moved to "RTC "
-	dosVersion  = 2 // 2: the write-protect flag (W-1) at the end
+	dosVersion  = 3 // 2: the write-protect flag (W-1) at the end; 3: the start folder after it
 )
 
 // ROM kinds stored in the "MACH" section: how a reader finds the ROM again.
@@ -614,6 +614,7 @@ func (d *dosDevice) save(into []byte) []byte {
 	e.Bytes(d.name)
 	e.Bytes(d.cmd)
 	e.Bool(d.protect)
+	e.String(d.start)
 	return e.B
 }
 
@@ -644,6 +645,12 @@ func (d *dosDevice) load(s *savestate.Section) error {
 	d.cmd = r.Bytes(maxName)
 	if s.Version >= 2 {
 		d.protect = r.Bool()
+	}
+	d.start = "."
+	if s.Version >= 3 {
+		if c, err := CleanPath(r.String(maxName)); err == nil {
+			d.start = c
+		}
 	}
 	return r.Done()
 }

@@ -37,7 +37,10 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	if _, last := s.Window(); f >= last {
 		return nil, fmt.Errorf("frame %d has not finished yet (the newest finished is %d)", f, last-1)
 	}
+	s.recorder = newFileRecorder() // restoreKey reads the host files through it
 	r, err := s.rebuildFrame(f, true)
+	rec := s.recorder
+	s.recorder = nil
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +54,9 @@ func (s *Session) Capture(f uint32, now time.Time) ([]byte, error) {
 	r.m.SaveCardBlocks(state, true)
 	state.Add(tagInputs, inputVersion, encodeInputs(s.tl.inputs[from:r.next]))
 	state.Add(tagNames, namesVersion, encodeNames(s.nm.syms))
+	if rec.FileSystem != nil && !rec.over {
+		state.Add(tagFiles, filesVersion, rec.encode())
+	}
 	cp := &capture.Capture{
 		Meta:    capture.NewMeta(s.Program(), p.Budget().TargetFps, startFrame, f, now, Version()),
 		State:   state,
@@ -72,15 +78,24 @@ func (s *Session) roms() [][]byte {
 }
 
 // restoreOptions is how a state restored into this session finds what it names: the
-// ROMs by hash, and the page's data files as the host file system.
-func (s *Session) restoreOptions() (core.RestoreOptions, *core.MemFS, error) {
+// ROMs by hash, and the page's data files as the host file system, with the files a
+// capture carries (capture_files.go) in place.
+func (s *Session) restoreOptions(carried *savestate.Section) (core.RestoreOptions, *core.MemFS, error) {
 	opts := core.RestoreOptions{ROMs: s.roms(), FS: s.opt.FS}
-	if len(s.data) == 0 || s.opt.FS != nil {
+	if (len(s.data) == 0 && carried == nil) || s.opt.FS != nil {
 		return opts, nil, nil
 	}
 	fsys, err := memFS(s.data)
 	if err != nil {
 		return core.RestoreOptions{}, nil, err
+	}
+	if carried != nil {
+		if carried.Version > filesVersion {
+			return core.RestoreOptions{}, nil, fmt.Errorf("section %q version %d: %w", tagFiles, carried.Version, savestate.ErrTooNew)
+		}
+		if err := decodeFiles(carried, fsys); err != nil {
+			return core.RestoreOptions{}, nil, err
+		}
 	}
 	opts.FS = fsys
 	return opts, fsys, nil
@@ -115,9 +130,9 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 		}
 		return fmt.Errorf("%w: capture: %v", ErrBadFile, err)
 	}
-	opts, fsys, err := s.restoreOptions()
+	opts, fsys, err := s.restoreOptions(cp.State.Get(tagFiles))
 	if err != nil {
-		return capture.Meta{}, err
+		return capture.Meta{}, bad(err)
 	}
 	m, p, err := capture.Load(cp, opts, s.owner)
 	if err != nil {
@@ -158,8 +173,11 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	// The program keeps its name; Reset restarts it only if the page has its file (a
 	// capture holds the program's state, not the file).
 	if cp.Meta.Program != s.Program() {
-		s.program = nil
-		if cp.Meta.Program != "" {
+		s.program, s.launch = nil, launch{}
+		if f, l, ok := s.collectionProgram(cp.Meta.Program); ok {
+			// A program of the loaded collection: a reset starts it again in its folder.
+			s.program, s.launch, s.capturedProgram = f, l, nil
+		} else if cp.Meta.Program != "" {
 			s.program = &File{Name: cp.Meta.Program}
 			s.capturedProgram = s.program
 		}

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"x16scope/collection"
 	"x16scope/core"
 )
 
@@ -36,18 +37,36 @@ type Bundle struct {
 	Data    []File // the rest: host file system content, paths relative to the root
 	// ZipsWithoutProgram names the zips that hold no PRG (their files are data only).
 	ZipsWithoutProgram []string
+	// Collection lists the programs when the files are a collection of them (folders with
+	// an AUTOBOOT.X16, several PRGs none of which is the obvious start): Program is then
+	// nil and one is started by name (Session.StartProgram).
+	Collection []collection.Program
+	// StartDir is the folder device 8 starts in for Program: its own, when the files are
+	// one program in a folder with an AUTOBOOT.X16, which starts it ("": the root).
+	StartDir string
 }
 
 // ErrBadFile is wrapped by every error about a file the user gave.
 var ErrBadFile = errors.New("bad file")
 
-// Limits that keep a hostile or mistaken drop from exhausting the tab's memory.
+// Limits that keep a hostile or mistaken drop from exhausting the tab's memory. They are
+// sized for collections: the starter kit unpacks 4573 files to 152 MB. The unpacked files
+// stay in the tab's memory for as long as they are loaded (Go's wasm heap does not shrink:
+// the memory a drop took is the tab's until it is closed), so a 256 MB drop costs 256 MB
+// plus the zip itself while it unpacks; browsers give a wasm page up to 2-4 GB.
 const (
-	maxZipEntries  = 4096
-	maxUnpacked    = 64 << 20 // total bytes unpacked from one zip
+	maxZipEntries  = 16384
+	maxUnpacked    = 256 << 20 // total bytes unpacked from one zip
 	romBankBytes   = 16 << 10
 	manifestName   = "manifest.json"
 	maxFileDisplay = 5 // names listed in an "ambiguous" error
+)
+
+// MaxDropFiles and MaxDropBytes bound a drop of loose files (a folder) as a zip's content
+// is bounded: front ends that read a folder stop there.
+const (
+	MaxDropFiles = maxZipEntries
+	MaxDropBytes = maxUnpacked
 )
 
 // manifest is the x16emu web launcher's zip manifest: start_prg names the program to run.
@@ -64,6 +83,9 @@ type manifest struct {
 // rather than a guess.
 func Classify(files []File) (Bundle, error) {
 	var b Bundle
+	if err := checkDropSize(files); err != nil {
+		return Bundle{}, err
+	}
 	var prgs []File
 	startName := ""
 	for _, f := range files {
@@ -96,7 +118,9 @@ func Classify(files []File) (Bundle, error) {
 			if !hasPRG {
 				b.ZipsWithoutProgram = append(b.ZipsWithoutProgram, f.Name)
 			}
-		case isROMName(f.Name):
+		case isROMName(f.Name) && !strings.Contains(f.Name, "/"):
+			// Only a file given by itself: a folder's files are its content, as a zip's
+			// (the kit has .ROM files of its own programs deep inside).
 			if err := checkROM(f); err != nil {
 				return Bundle{}, err
 			}
@@ -109,12 +133,28 @@ func Classify(files []File) (Bundle, error) {
 			b.Data = append(b.Data, f)
 		case ext == ".sym" || ext == ".lbl":
 			b.Symbols = append(b.Symbols, f)
-		case ext == ".json":
+		case ext == ".json" && !strings.Contains(f.Name, "/"):
 			b.Zones = append(b.Zones, f)
 		case ext == ".dbg":
 			b.Debug = append(b.Debug, f)
 		default:
 			b.Data = append(b.Data, f)
+		}
+	}
+	if startName == "" {
+		coll, single, dir, err := findCollection(b.Data, prgs)
+		if err != nil {
+			return Bundle{}, err
+		}
+		switch {
+		case coll != nil:
+			// The label and debug files of a collection belong to its many programs (the
+			// kit's are not all VICE labels): they stay files on device 8.
+			b.Collection, b.Symbols, b.Debug = coll, nil, nil
+			return b, nil
+		case single != nil:
+			b.Program, b.StartDir = single, dir
+			return b, nil
 		}
 	}
 	prog, err := pickProgram(prgs, startName)
@@ -126,6 +166,21 @@ func Classify(files []File) (Bundle, error) {
 		return Bundle{}, fmt.Errorf("%w: nothing to load", ErrBadFile)
 	}
 	return b, nil
+}
+
+// checkDropSize refuses a drop of more loose files, or bytes, than a zip may unpack to.
+func checkDropSize(files []File) error {
+	total := 0
+	for _, f := range files {
+		total += len(f.Data)
+	}
+	switch {
+	case len(files) > MaxDropFiles:
+		return fmt.Errorf("%w: %d files dropped (at most %d)", ErrBadFile, len(files), MaxDropFiles)
+	case total > MaxDropBytes:
+		return fmt.Errorf("%w: %d MB dropped (at most %d MB)", ErrBadFile, total>>20, MaxDropBytes>>20)
+	}
+	return nil
 }
 
 // isROMName: "rom.bin" by convention, or a .rom file.
@@ -196,14 +251,16 @@ func unzip(f File) ([]File, string, error) {
 			continue
 		}
 		name, err := core.CleanPath(zf.Name)
-		if err != nil {
+		if errors.Is(err, core.ErrOutsideRoot) {
+			return nil, "", fmt.Errorf("%w: %s: entry %q is outside the zip's root", ErrBadFile, f.Name, zf.Name)
+		} else if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
 		}
 		rc, err := zf.Open()
 		if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
 		}
-		data, err := io.ReadAll(io.LimitReader(rc, int64(maxUnpacked-total+1)))
+		data, err := readEntry(rc, zf.UncompressedSize64, maxUnpacked-total)
 		rc.Close()
 		if err != nil {
 			return nil, "", fmt.Errorf("%w: %s: entry %q: %v", ErrBadFile, f.Name, zf.Name, err)
@@ -229,4 +286,67 @@ func unzip(f File) ([]File, string, error) {
 		return nil, "", fmt.Errorf("%w: %s holds no files", ErrBadFile, f.Name)
 	}
 	return out, start, nil
+}
+
+// findCollection looks at the data files as a collection (collection.Find) when they may
+// be one: an AUTOBOOT.X16 in a folder, or several PRGs. It returns the programs when there
+// are several and either a folder has an AUTOBOOT.X16 or no PRG is the obvious start (the
+// one with a BASIC SYS stub); or, for a single program in a folder with an AUTOBOOT.X16,
+// that program and its folder (a game zipped with its folder starts in it); else nothing,
+// and the files are one program as before.
+func findCollection(data, prgs []File) ([]collection.Program, *File, string, error) {
+	autoboot := false
+	for _, f := range data {
+		if strings.EqualFold(path.Base(f.Name), collection.AutobootName) {
+			autoboot = true
+			break
+		}
+	}
+	if !autoboot && len(prgs) < 2 {
+		return nil, nil, "", nil
+	}
+	fsys, err := memFS(data)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	progs := collection.Find(fsys)
+	if len(progs) == 1 && progs[0].HasAutoboot {
+		p := progs[0]
+		f, err := fsys.ReadFile(p.Path())
+		if err != nil {
+			return nil, nil, "", nil
+		}
+		return nil, &File{Name: p.Path(), Data: f}, p.Dir, nil
+	}
+	if len(progs) < 2 {
+		return nil, nil, "", nil
+	}
+	if !autoboot {
+		if _, err := pickProgram(prgs, ""); err == nil {
+			return nil, nil, "", nil
+		}
+	}
+	return progs, nil, "", nil
+}
+
+// readEntry reads a zip entry into a slice of its own size when the zip states one within
+// the room left (a collection's files are held for as long as they are loaded: io.ReadAll's
+// growing buffer would hold up to twice their size), else as it comes; at most room+1
+// bytes either way, so an entry that unpacks to more than it claims is caught.
+func readEntry(r io.Reader, size uint64, room int) ([]byte, error) {
+	lim := io.LimitReader(r, int64(room)+1)
+	if size > uint64(room) {
+		return io.ReadAll(lim)
+	}
+	data := make([]byte, size)
+	if _, err := io.ReadFull(lim, data); err != nil {
+		return nil, err
+	}
+	// More than it said: read on to the limit (the caller refuses it), or find its end.
+	var one [1]byte
+	if n, _ := lim.Read(one[:]); n > 0 {
+		rest, err := io.ReadAll(lim)
+		return append(append(data, one[0]), rest...), err
+	}
+	return data, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"maps"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -61,10 +60,14 @@ func TestClassifyPicksTheOnePRGWithSYSStub(t *testing.T) {
 	}
 }
 
-func TestClassifyAmbiguousPRGsIsAnError(t *testing.T) {
-	_, err := Classify([]File{{"a.prg", sysPRG}, {"b.prg", sysPRG}})
-	if !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), "a.prg, b.prg") {
-		t.Fatalf("err = %v, want an ambiguity error naming both", err)
+// Two programs and nothing to say which starts: a collection of both, for the launcher.
+func TestClassifyAmbiguousPRGsAreACollection(t *testing.T) {
+	b, err := Classify([]File{{"a.prg", sysPRG}, {"b.prg", sysPRG}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Program != nil || len(b.Collection) != 2 || b.Collection[0].Name != "a.prg" || b.Collection[1].Name != "b.prg" {
+		t.Fatalf("program %v, collection %+v; want a collection of a.prg and b.prg", b.Program, b.Collection)
 	}
 }
 
@@ -110,8 +113,8 @@ func TestClassifyZipManifestNamesMissingFile(t *testing.T) {
 
 func TestClassifyZipEscapingPathIsRefused(t *testing.T) {
 	z := makeZip(t, map[string]string{"../evil.prg": string(sysPRG)})
-	if _, err := Classify([]File{{"g.zip", z}}); !errors.Is(err, ErrBadFile) {
-		t.Fatalf("err = %v, want ErrBadFile", err)
+	if _, err := Classify([]File{{"g.zip", z}}); !errors.Is(err, ErrBadFile) || err.Error() != `bad file: g.zip: entry "../evil.prg" is outside the zip's root` {
+		t.Fatalf("err = %v, want ErrBadFile naming the entry", err)
 	}
 }
 

@@ -64,7 +64,9 @@ func (e *inputEvent) apply(m *core.Machine) error {
 		}
 		m.SetCPU(c)
 	case inFiles:
-		if e.fs != nil {
+		// text: the folder device 8 starts in (a collection's program's), kept for the
+		// files that join its collection.
+		if e.fs != nil && (e.text == "" || m.SetFileSystemIn(e.fs.Clone(), e.text) != nil) {
 			m.SetFileSystem(e.fs.Clone())
 		}
 	case inReset:

@@ -25,6 +25,8 @@ func loadSummary(b Bundle, newZones int) string {
 		}
 	}
 	switch {
+	case b.Collection != nil:
+		parts = append(parts, fmt.Sprintf("a collection of %d programs (%d files on device 8): choose one to start", len(b.Collection), len(b.Data)))
 	case b.Program != nil:
 		p := "started " + b.Program.Name
 		if len(data) > 0 {

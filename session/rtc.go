@@ -61,7 +61,7 @@ func (s *Session) SetRTC(start core.RTCStart) error {
 	}
 	old := s.opt.RTC
 	s.opt.RTC = start
-	m, fs, err := s.start(s.rom, s.program, s.data)
+	m, fs, err := s.start(s.rom, s.program, s.data, s.launch)
 	if err != nil {
 		s.opt.RTC = old
 		return err

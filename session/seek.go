@@ -68,6 +68,10 @@ func (s *Session) restoreKey(k *keyframe, scratch bool) (rebuilt, error) {
 	case s.opt.FS != nil:
 		opts.FS = s.opt.FS
 	}
+	if s.recorder != nil && opts.FS != nil {
+		s.recorder.FileSystem = opts.FS // a capture notes the files its replay reads
+		opts.FS = s.recorder
+	}
 	m, p, err := capture.Restore(k.state.unpack(&t.scratch), opts, s.owner)
 	if err != nil {
 		return rebuilt{}, fmt.Errorf("keyframe of frame %d: %w", k.frame, err)

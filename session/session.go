@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"x16scope/collection"
 	"x16scope/core"
 	"x16scope/perf"
 	"x16scope/rom"
@@ -95,6 +96,12 @@ type Session struct {
 	card    *sdcard.Image // the SD card as put in (sdcard.go), nil for none
 	cardRO  bool          // its write-protect switch
 	cardNow *sdcard.Image // while InsertCard builds: the new card's image
+	// coll is the programs of the collection loaded (nil: none); launch is how the running
+	// program was started from it (collection.go).
+	coll   []collection.Program
+	launch launch
+	// recorder, while a capture is made, notes the host files its replay reads.
+	recorder *fileRecorder
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
@@ -291,15 +298,18 @@ func (s *Session) apply(b Bundle) error {
 	}
 	prog := s.program
 	data := s.data
-	if b.Program != nil {
-		p := *b.Program
-		prog = &p
+	if b.Program != nil || b.Collection != nil {
+		prog = nil
+		if b.Program != nil {
+			p := *b.Program
+			prog = &p
+		}
 		data = b.Data
 	} else if len(b.Data) > 0 {
 		data = append(append([]File(nil), s.data...), b.Data...)
 	}
 	s.loaded = loadSummary(b, len(zones)-len(s.zones))
-	if b.ROM == nil && b.Program == nil {
+	if b.ROM == nil && b.Program == nil && b.Collection == nil {
 		// Data, symbol or zone files only: the program keeps running.
 		if len(b.Data) > 0 {
 			// New data files join the running program's host file system (an input: a
@@ -308,7 +318,7 @@ func (s *Session) apply(b Bundle) error {
 			if err != nil {
 				return err
 			}
-			if err := s.logInput(inputEvent{kind: inFiles, fs: fsys}); err != nil {
+			if err := s.logInput(inputEvent{kind: inFiles, fs: fsys, text: s.launch.dir}); err != nil {
 				return err
 			}
 			s.fs, _ = s.m.FileSystem().(*core.MemFS) // the machine's own copy, which it writes
@@ -321,12 +331,22 @@ func (s *Session) apply(b Bundle) error {
 		s.prof.SetNames(s.routineNames())
 		return nil
 	}
-	m, fs, err := s.start(rom, prog, data)
+	l := launch{}
+	if b.Program == nil && b.ROM != nil {
+		l = s.launch // a new ROM restarts the program where it was started
+	}
+	if b.Program != nil {
+		l = launch{dir: b.StartDir, autoboot: b.StartDir != ""}
+	}
+	m, fs, err := s.start(rom, prog, data, l)
 	if err != nil {
 		s.nm = saved
 		return err
 	}
-	s.rom, s.program, s.data, s.zones = rom, prog, data, zones
+	if b.Collection != nil || b.Program != nil {
+		s.coll = b.Collection
+	}
+	s.rom, s.program, s.data, s.zones, s.launch = rom, prog, data, zones, l
 	s.install(m, fs)
 	return nil
 }
@@ -349,7 +369,7 @@ func (s *Session) LoadROM(data []byte) error {
 
 // ForgetROM drops the user ROM and restarts on the built-in one.
 func (s *Session) ForgetROM() error {
-	m, fs, err := s.start(nil, s.program, s.data)
+	m, fs, err := s.start(nil, s.program, s.data, s.launch)
 	if err != nil {
 		return err
 	}
@@ -360,28 +380,24 @@ func (s *Session) ForgetROM() error {
 }
 
 // start builds a machine for a ROM and starts a program on it (either may be absent),
-// with the data files as its host file system.
-func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *core.MemFS, error) {
+// with the data files as its host file system, device 8 in the launch's folder.
+func (s *Session) start(rom []byte, prog *File, data []File, l launch) (*core.Machine, *core.MemFS, error) {
 	m, err := s.build(rom)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
-	var fsys *core.MemFS
-	switch {
-	case s.opt.FS != nil:
-		m.SetFileSystem(s.opt.FS)
-	case len(data) > 0:
-		if fsys, err = memFS(data); err != nil {
-			return nil, nil, err
-		}
-		m.SetFileSystem(fsys)
+	fsys, err := s.attachFS(m, data, l)
+	if err != nil {
+		return nil, nil, err
 	}
 	if prog != nil && prog != s.capturedProgram && isBAS(prog.Name) {
 		// BASIC as text (a link's start_bas): typed into the official BASIC.
 		if err := m.StartBAS(prog.Data); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", prog.Name, err)
 		}
-	} else if prog != nil && prog != s.capturedProgram { // an opened capture names its program without the file
+	} else if prog != nil && prog != s.capturedProgram && !(l.autoboot && m.OfficialROM()) {
+		// An opened capture names its program without the file; the official ROM boots a
+		// collection's program through its folder's AUTOBOOT.X16.
 		if _, err := m.StartPRG(prog.Data); err != nil {
 			// "bad PRG file: 0 bytes, ..." reads as "bad file: x.prg: 0 bytes, ...".
 			msg := strings.TrimPrefix(err.Error(), core.ErrPRG.Error()+": ")
@@ -398,7 +414,7 @@ func isBAS(name string) bool { return strings.EqualFold(path.Ext(name), ".bas") 
 // or, with no program, the machine resets into its ROM.
 func (s *Session) Reset() {
 	if s.program != nil {
-		if m, fs, err := s.start(s.rom, s.program, s.data); err == nil {
+		if m, fs, err := s.start(s.rom, s.program, s.data, s.launch); err == nil {
 			s.install(m, fs)
 			return
 		}
@@ -647,7 +663,9 @@ func memFS(data []File) (*core.MemFS, error) {
 	for _, f := range data {
 		files[f.Name] = f.Data
 	}
-	fsys, err := core.NewMemFS(files)
+	// The session holds the files and never changes them: the file system shares them
+	// (a collection is held once, however many machines and keyframes see it).
+	fsys, err := core.NewMemFSShared(files)
 	if err != nil {
 		return nil, fmt.Errorf("%w: host files: %v", ErrBadFile, err)
 	}

@@ -48,10 +48,11 @@
     // Each load returns what it did, in words ("started game.prg, with 3 files on device 8").
     loadPRG(...args) { return call('loadPRG', ...args); },
     loadROM(...args) { const r = call('loadROM', ...args); storeROM(new Uint8Array(args[0])); return r; },
-    loadFiles(...args) { const r = call('loadFiles', ...args); rememberROM(args[0]); return r; },
+    loadFiles(...args) { const r = call('loadFiles', ...args); rememberROM(args[0]); filesLoaded(); return r; },
     perfStats: json('perfStats'),
     status: json('status'),
     hostStats: json('hostStats'),
+    collection: json('collection'), // a loaded collection's programs (launcher.js)
     forgetROM() { return forgetROM(); },
   };
   // Every other Go function is published as it is (pause, resume, stepFrame, reset, setSpeed,
@@ -67,10 +68,15 @@
   }
 
   // ---- files ----
+  // A ROM is a file given by itself, as Go decides (session/files.go): a folder's files are
+  // its content (the starter kit holds ROM.BIN and .ROM files of its own tools).
   function isROMName(name) {
     const n = name.toLowerCase();
-    return n === 'rom.bin' || n.endsWith('/rom.bin') || n.endsWith('.rom');
+    return !n.includes('/') && (n === 'rom.bin' || n.endsWith('.rom'));
   }
+  // Other parts of the page (launcher.js: a collection's programs) look again at what is
+  // loaded after each load.
+  function filesLoaded() { document.dispatchEvent(new Event('x16scope-files')); }
   function rememberROM(files) {
     const rom = files.find((f) => isROMName(f.name));
     if (rom) storeROM(new Uint8Array(rom.bytes));
@@ -89,12 +95,14 @@
     clearErrors();
     showNotice(summary);
     rememberROM(files);
+    filesLoaded();
     return true;
   }
 
   // Limits on what a folder may bring, as for a zip (session/files.go): a dropped home
-  // folder must not fill the tab's memory.
-  const maxFiles = 4096, maxBytes = 64 << 20;
+  // folder must not fill the tab's memory. A collection such as the starter kit (4573
+  // files, 152 MB) fits.
+  const maxFiles = 16384, maxBytes = 256 << 20;
   class TooMuch extends Error {}
   // Reads [{name, file}] into [{name, bytes}].
   async function readAll(list) {
@@ -345,6 +353,17 @@
         showError(`?${key}=: ${e.message || e}`);
       }
     }
+    // ?start=PATH: the program of a collection (?zip=) to start, in its own folder.
+    const start = params.get('start');
+    if (start !== null) {
+      try {
+        notes.push(call('startProgram', start));
+      } catch (e) {
+        failed = true;
+        showError(`?start=${start}: ${e.message.replace(/^startProgram: (bad file: )?/, '')}`);
+      }
+    }
+    if (notes.length) filesLoaded();
     const fps = params.get('fps');
     if (fps !== null) {
       try {
@@ -467,13 +486,16 @@
       return;
     }
     const overlayMin = 580, chrome = 40;
+    // A collection's launcher (launcher.js) sits between the screen and the profiler.
+    const launcher = $('launcher');
+    const launcherW = launcher && !launcher.hidden ? launcher.offsetWidth + 14 : 0;
     const slot = $('screen-slot');
     const app = $('app').getBoundingClientRect();
     const r0 = slot.getBoundingClientRect();
     const mode = $('scale').value;
     let s = Number(mode);
     if (!(s >= 1)) {
-      const availW = window.innerWidth - overlayMin - chrome;
+      const availW = window.innerWidth - overlayMin - launcherW - chrome;
       const availH = window.innerHeight - (r0.top - app.top) - 8;
       s = Math.max(1, Math.floor(Math.min(availW / 640, availH / 480)));
     }

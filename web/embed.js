@@ -1,7 +1,8 @@
 // x16scope embed: the emulator in an iframe of someone else's page (embed.html, README
 // "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
 // this file runs first and decides the rest:
-//   - what is loaded: prg=, zip= or c= (a capture), with fps=, rtc= (the real-time clock at
+//   - what is loaded: prg=, zip= or c= (a capture), with start= (the program of a
+//     collection zip to run, e.g. GAMES/BRIXX/BRIXX.PRG), fps=, rtc= (the real-time clock at
 //     power-on: stopped, the default, host or a date and time), ram= and keymap= (the banked
 //     RAM in KB and the keyboard layout, as the official web emulator's), and rom= (the ROM it runs on,
 //     instead of the site's default or the built-in one), checked here so that every
@@ -43,7 +44,7 @@
   };
 
   function parseConfig(q) {
-    const c = { source: null, rom: '', fps: 0, rtc: '', ram: 0, keymap: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
+    const c = { source: null, start: '', rom: '', fps: 0, rtc: '', ram: 0, keymap: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
     const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
     if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
@@ -56,6 +57,13 @@
       const url = webURL(q.get(key));
       if (url) c.source = { [key]: url };
       else bad(`${key}=${clip(q.get(key))}: not a web address`);
+    }
+    if (q.has('start')) {
+      // a program of a collection: a path inside the zip, checked by Go when it starts
+      const v = q.get('start').trim();
+      if (key !== 'zip') bad('start= names a program inside the zip= collection: give zip= too');
+      else if (/^[^\0-\x1f]{1,256}$/.test(v)) c.source.start = v;
+      else bad(`start=${clip(v)}: want a program's path in the zip, such as GAMES/BRIXX/BRIXX.PRG`);
     }
     if (q.has('rom')) {
       c.rom = webURL(q.get('rom'));
@@ -330,14 +338,21 @@
       const bytes = await (fetched || fetchBytes(src.zip, 'zip='));
       // The Go side's loadFiles returns the error text (the public wrapper would show it in
       // the full page's banner instead).
-      err = window.x16scopeGo.loadFiles([{ name: fileName(src.zip, '.zip'), bytes }]);
-      if (err) err = `zip=: ${err}`;
+      // Go's functions return an Error for a refusal (the public wrapper would show it in the
+      // full page's banner instead), else what they did, in words.
+      const r = window.x16scopeGo.loadFiles([{ name: fileName(src.zip, '.zip'), bytes }]);
+      if (r instanceof Error) err = `zip=: ${r.message.replace(/^loadFiles: (bad file: )?/, '')}`;
+      else if (src.start) {
+        const s = window.x16scopeGo.startProgram(src.start);
+        if (s instanceof Error) err = `start=${src.start}: ${s.message.replace(/^startProgram: (bad file: )?/, '')}`;
+      }
     } else if (src.prg) {
       const bytes = await (fetched || fetchBytes(src.prg, 'prg='));
       try { api.loadPRG(bytes, fileName(src.prg, '.prg')); } catch (e) { err = `prg=: ${e.message || e}`; }
     } else if (src.bytes) {
       const name = typeof src.name === 'string' && src.name ? src.name : 'program.prg';
-      err = window.x16scopeGo.loadFiles([{ name, bytes: toBytes(src.bytes) }]);
+      const r = window.x16scopeGo.loadFiles([{ name, bytes: toBytes(src.bytes) }]);
+      if (r instanceof Error) err = r.message.replace(/^loadFiles: (bad file: )?/, '');
     } else {
       throw new LoadError('load: give prg, zip, capture or bytes');
     }

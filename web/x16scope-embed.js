@@ -10,7 +10,8 @@
 // the element and nothing else. The iframe is created when the element comes near the
 // viewport, so a long page does not start every emulator at once.
 //
-// Attributes: src (a .prg URL, relative to the page), zip, capture, rom (a ROM image's URL:
+// Attributes: src (a .prg URL, relative to the page), zip, start (with zip: the program of
+// a collection to run, e.g. GAMES/BRIXX/BRIXX.PRG), capture, rom (a ROM image's URL:
 // the emulator starts on it instead of the site's default or the built-in ROM), fps, rtc
 // (the real-time clock at power-on: stopped, the default, host or 2026-12-07T12:00:00), ram (the
 // banked RAM in KB: 512 to 2048), keymap (the keyboard layout: en-us, de, fr...), overlay
@@ -30,7 +31,7 @@
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
   const chartCount = { bars: 1, heatmap: 1, both: 2, timeline: 1 };
   const sourceAttrs = ['src', 'zip', 'capture'];
-  const attrs = [...sourceAttrs, 'rom', 'fps', 'rtc', 'ram', 'keymap', 'overlay', 'autoplay', 'scale', 'embed'];
+  const attrs = [...sourceAttrs, 'start', 'rom', 'fps', 'rtc', 'ram', 'keymap', 'overlay', 'autoplay', 'scale', 'embed'];
 
   class X16Scope extends HTMLElement {
     static get observedAttributes() { return attrs; }
@@ -128,7 +129,7 @@
 
     _embedURL() {
       const q = new URLSearchParams();
-      const map = { src: 'prg', zip: 'zip', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', ram: 'ram', keymap: 'keymap', overlay: 'overlay', scale: 'scale' };
+      const map = { src: 'prg', zip: 'zip', start: 'start', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', ram: 'ram', keymap: 'keymap', overlay: 'overlay', scale: 'scale' };
       for (const [attr, key] of Object.entries(map)) {
         const v = this.getAttribute(attr);
         if (v === null) continue;

@@ -29,7 +29,7 @@ func TestKitAgainstOfficial(t *testing.T) {
 	}
 	kit := t.TempDir()
 	writeFiles(t, kit, map[string][]byte{
-		"DEMOS/RED/AUTOBOOT.X16": basicLine(append([]byte{tokenLOAD, '"'}, "RED.PRG"...)...),
+		"DEMOS/RED/AUTOBOOT.X16": basicLine(append([]byte{0x93 /* LOAD */, '"'}, "RED.PRG"...)...),
 		"DEMOS/RED/RED.PRG":      prg,
 	})
 	md := filepath.Join(t.TempDir(), "table.md")

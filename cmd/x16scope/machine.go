@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -21,6 +22,8 @@ type machineFlags struct {
 	rtcStart   core.RTCStart // --rtc read by check (the host's clock read there, once)
 	keymap     string        // --keymap as given
 	keymapIdx  int           // --keymap read by check (core.KeymapNames)
+	start      string        // --start: the program of a collection to run
+	list       bool          // --list: print a collection's programs
 
 	// input holds --type, --keys and --fs (input.go); newSession applies them, and the
 	// command's frame loop calls feedKeys before every frame.
@@ -38,6 +41,8 @@ func (f *machineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.keymap, "keymap", "en-us", "keyboard layout `NAME` both ROMs type with, as x16emu -keymap takes it: "+strings.Join(core.KeymapNames[:], ", "))
 	fs.StringVar(&f.rtc, "rtc", "stopped", "the real-time clock at power-on, `WHEN`: stopped (2000-01-01 00:00:00, not counting until a program sets it, as the chip and x16emu start), host (this computer's local time, counting, as x16emu -rtc) or a date and time such as 2026-12-07T12:00:00 (counting)")
 	fs.BoolVar(&f.noIdleSkip, "no-idle-skip", false, "execute every pass of idle polling loops instead of fast-forwarding them (same results, slower: for checking)")
+	fs.StringVar(&f.start, "start", "", "FILE is a collection (a zip or folder of programs, as the starter kit): start its program `PATH` (GAMES/BRIXX/BRIXX.PRG, or the folder GAMES/BRIXX), in its own folder with the whole collection on device 8")
+	fs.BoolVar(&f.list, "list", false, "FILE is a collection: print its programs and exit")
 	f.input.register(fs)
 	f.card.register(fs)
 }
@@ -102,7 +107,10 @@ func (f *machineFlags) load(s *session.Session, prgPath string) (core.PRG, error
 	}
 	f.program = prog
 	if prog.zip && f.input.fsDir != "" {
-		return core.PRG{}, usagef("--fs and a zip's files exclude each other (both would be device 8)")
+		return core.PRG{}, usagef("--fs and a zip's or folder's files exclude each other (both would be device 8)")
+	}
+	if (f.start != "" || f.list) && prog.collection == nil {
+		return core.PRG{}, usagef("--start and --list name a program of a collection (a zip or folder of several programs); %s is one program", prgPath)
 	}
 	if f.rom != "" {
 		img, err := os.ReadFile(f.rom)
@@ -113,9 +121,17 @@ func (f *machineFlags) load(s *session.Session, prgPath string) (core.PRG, error
 			return core.PRG{}, f.loadError(err, prgPath, prog.file.Name)
 		}
 	}
-	if prog.zip {
-		err = s.Load([]session.File{prog.file})
-	} else {
+	switch {
+	case prog.collection != nil:
+		err = f.startInCollection(s, &prog)
+		f.program = prog
+		var l listed
+		if errors.As(err, &l) {
+			return core.PRG{}, err
+		}
+	case prog.zip:
+		err = s.Load(prog.files)
+	default:
 		err = s.LoadPRG(prog.file.Name, prog.file.Data) // whatever its name: FILE is the program
 	}
 	if err != nil {

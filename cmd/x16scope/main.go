@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,9 @@ commands:
   version           print the version of this build (also --version)
   help              show this text
 
-FILE is a .prg, or a .zip holding a program and its data files (device 8).
+FILE is a .prg, or a .zip holding a program and its data files (device 8), or a .zip or
+folder of many programs (a collection, as the starter kit): --list prints its programs,
+--start PATH runs one in its own folder with the whole collection on device 8.
 Frame numbers count from power-on everywhere (--frames, --capture-at, --keys, the reports),
 resumed runs too: run --resume F --frames N ends at frame N, which must come after the
 captured frame.
@@ -62,6 +65,15 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil {
+		var l listed
+		if errors.As(err, &l) {
+			if l.ok {
+				fmt.Fprintln(stdout, l.text)
+				return 0
+			}
+			fmt.Fprintf(stderr, "x16scope %s: FILE is a collection of programs: name the one to run with --start\n%s\n", args[0], l.text)
+			return 2
+		}
 		if code, ok := err.(exitCode); ok {
 			return int(code)
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"x16scope/collection"
 	"x16scope/session"
 )
 
@@ -18,6 +19,12 @@ type programFile struct {
 	prg  []byte       // the program file itself
 	zip  bool
 	from string // "" or "from game.zip, with its N files on device 8"
+
+	path string // FILE as given
+	// files is what the session loads for a zip or folder (the zip itself, or the
+	// folder's files); collection lists the programs when they are a collection.
+	files      []session.File
+	collection []collection.Program
 }
 
 // readProgramFile reads the FILE argument. A .prg (or a file with no extension, as X16
@@ -27,6 +34,13 @@ type programFile struct {
 // .sym/.lbl files become zones for `profile`. Anything else is refused with what x16scope
 // expected, rather than run as if its first two bytes were a load address.
 func readProgramFile(path string) (programFile, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		files, err := readFolderFiles(path)
+		if err != nil {
+			return programFile{}, err
+		}
+		return classifyFiles(path, files)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return programFile{}, fmt.Errorf("reading program: %w", err)
@@ -36,18 +50,25 @@ func readProgramFile(path string) (programFile, error) {
 	case ".prg", "":
 		return programFile{name: path, file: session.File{Name: base, Data: data}, prg: data}, nil
 	case ".zip":
-		return readZipProgram(path, base, data)
+		return classifyFiles(path, []session.File{{Name: base, Data: data}})
 	}
 	return programFile{}, fmt.Errorf("%s is not a program: x16scope runs .prg files (a 2-byte load address, then the program) and .zip files holding one with its data; rename it to .prg if it is a program", path)
 }
 
-// readZipProgram looks into a zip the way the session will load it, to refuse what the
-// command line cannot run (no program, a ROM inside) with a message naming the zip.
-func readZipProgram(path, base string, data []byte) (programFile, error) {
-	b, err := session.Classify([]session.File{{Name: base, Data: data}})
+// classifyFiles looks into a zip or a folder's files the way the session will load them,
+// to refuse what the command line cannot run (no program, a ROM inside) with a message
+// naming FILE. A collection of programs is run with --start.
+func classifyFiles(path string, files []session.File) (programFile, error) {
+	b, err := session.Classify(files)
 	if err != nil {
 		// The message names the file; the "bad file: " prefix the page uses adds nothing here.
 		return programFile{}, errors.New(strings.TrimPrefix(err.Error(), session.ErrBadFile.Error()+": "))
+	}
+	if b.ROM != nil {
+		return programFile{}, fmt.Errorf("%s holds a ROM image: give a ROM with --rom, not inside the zip", path)
+	}
+	if b.Collection != nil {
+		return programFile{name: path, path: path, file: session.File{Name: filepath.Base(path)}, files: files, collection: b.Collection, zip: true}, nil
 	}
 	if b.Program == nil {
 		var names []string
@@ -56,12 +77,13 @@ func readZipProgram(path, base string, data []byte) (programFile, error) {
 		}
 		return programFile{}, fmt.Errorf("%s holds no program (.prg) to run, only %s", path, listNames(names))
 	}
-	if b.ROM != nil {
-		return programFile{}, fmt.Errorf("%s holds a ROM image: give a ROM with --rom, not inside the zip", path)
+	base := filepath.Base(path)
+	from := fmt.Sprintf("from %s, with its %d file%s on device 8", base, len(b.Data), plural(len(b.Data)))
+	if b.StartDir != "" && b.StartDir != "." {
+		from = fmt.Sprintf("from %s, in its folder /%s, with its %d file%s on device 8", base, b.StartDir, len(b.Data), plural(len(b.Data)))
 	}
 	return programFile{
-		name: path + ":" + b.Program.Name, file: session.File{Name: base, Data: data}, prg: b.Program.Data, zip: true,
-		from: fmt.Sprintf("from %s, with its %d file%s on device 8", base, len(b.Data), plural(len(b.Data))),
+		name: path + ":" + b.Program.Name, path: path, file: session.File{Name: base}, files: files, prg: b.Program.Data, zip: true, from: from,
 	}, nil
 }
 

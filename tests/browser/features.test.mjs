@@ -36,7 +36,7 @@ test('URL parameters load a program, zones, symbols and the target frame rate', 
   } finally { await page.close(); }
 });
 
-test('a zip with a manifest starts the named program; several PRGs without one are refused', async () => {
+test('a zip with a manifest starts the named program; several PRGs without one open the launcher', async () => {
   const page = await openApp(browser, server.url);
   try {
     const zip = makeZip({
@@ -47,11 +47,12 @@ test('a zip with a manifest starts the named program; several PRGs without one a
     });
     await dropFiles(page, [{ name: 'game.zip', bytes: zip }]);
     await page.waitForFunction(() => x16scope.status().program === 'KEYECHO.PRG', null, { timeout: 20000 });
-    // Two PRGs, both with a SYS stub, dropped together with no manifest: ambiguous.
+    // Two PRGs, both with a SYS stub, dropped together with no manifest: a collection of
+    // two, listed for the user to choose (launcher.test.mjs tests the launcher).
     await dropFiles(page, [{ name: 'a.prg', bytes: testdata('smoke.prg') }, { name: 'b.prg', bytes: testdata('keyecho.prg') }]);
-    await page.waitForSelector('#banner:not([hidden])');
-    assert.match(await page.locator('#banner-text').textContent(), /2 PRG files \(a\.prg, b\.prg\)/);
-    assert.equal((await page.evaluate(() => x16scope.status())).program, 'KEYECHO.PRG');
+    await page.waitForSelector('#launcher:not([hidden])', { timeout: 20000 });
+    assert.deepEqual(await page.locator('.launcher-prog').evaluateAll((bs) => bs.map((b) => b.dataset.path)), ['a.prg', 'b.prg']);
+    assert.equal((await page.evaluate(() => x16scope.status())).program, '');
   } finally { await page.close(); }
 });
 

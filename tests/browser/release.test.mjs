@@ -125,7 +125,7 @@ async function distinctColours(page, png) {
 test('the archive holds the page, its wasm precompressed, the license and notices, and nothing of the dev tree', () => {
   const dist = path.join(work, 'dist');
   const files = list(site);
-  for (const want of ['index.html', 'embed.html', 'app.js', 'capture.js', 'weblinks.js', 'debugger.js', 'sound.js', 'embed.js', 'embed-code.js',
+  for (const want of ['index.html', 'embed.html', 'app.js', 'capture.js', 'weblinks.js', 'debugger.js', 'sound.js', 'embed.js', 'embed-code.js', 'launcher.js',
     'x16scope-embed.js', 'style.css', 'embed.css', 'wasm_exec.js', 'x16scope.wasm', 'x16scope.wasm.gz', 'x16scope.wasm.br',
     'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.txt', 'examples/docs.html', 'examples/testdata/pulse.prg',
     'examples/testdata/rasterbars.prg']) {
