@@ -15,7 +15,7 @@ func (s *Session) SetMachine(ramKB, keymap int) error {
 	}
 	old := s.opt
 	s.opt.RAMKB, s.opt.Keymap = ramKB, keymap
-	m, fs, err := s.start(s.rom, s.program, s.data)
+	m, fs, err := s.start(s.rom, s.program, s.data, s.launch)
 	if err != nil {
 		s.opt = old
 		return err

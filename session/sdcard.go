@@ -23,7 +23,7 @@ func (s *Session) InsertCard(img *sdcard.Image, readOnly bool) error {
 	if img != nil {
 		s.cardNow = img.Clone() // the user's image itself is never written
 	}
-	m, fs, err := s.start(s.rom, s.program, s.data)
+	m, fs, err := s.start(s.rom, s.program, s.data, s.launch)
 	s.cardNow = nil
 	if err != nil {
 		s.card, s.cardRO = oldImg, oldRO
