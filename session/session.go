@@ -94,6 +94,10 @@ type Session struct {
 	card    *sdcard.Image // the SD card as put in (sdcard.go), nil for none
 	cardRO  bool          // its write-protect switch
 	cardNow *sdcard.Image // while InsertCard builds: the new card's image
+	// cardDOS: device 8 is the card, served by the built-in ROM's host DOS (carddos.go)
+	cardDOS bool
+	// cardNote is what the last machine built could not do with the card (ErrCardBoot)
+	cardNote error
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
@@ -161,6 +165,7 @@ func (s *Session) install(m *core.Machine, fs *core.MemFS) {
 	s.gen++
 	s.tl.reset()
 	s.fs = fs
+	_, s.cardDOS = m.FileSystem().(*cardFS)
 	s.adopt(m, p)
 	s.keepKeyframe()
 	s.applyDebug()
@@ -361,6 +366,7 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *co
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
+	s.cardNote = nil
 	var fsys *core.MemFS
 	switch {
 	case s.opt.FS != nil:
@@ -370,6 +376,15 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *co
 			return nil, nil, err
 		}
 		m.SetFileSystem(fsys)
+	case s.servesCard(rom, data):
+		// the built-in ROM's host DOS serves the card; with no program it boots AUTOBOOT.X16
+		boot, note := s.serveCard(m, prog == nil)
+		s.cardNote = note
+		if boot != nil {
+			if _, err := m.StartPRG(boot.Data); err != nil {
+				s.cardNote = fmt.Errorf("%w: the card's %s: %v", ErrCardBoot, boot.Name, err)
+			}
+		}
 	}
 	if prog != nil && prog != s.capturedProgram { // an opened capture names its program without the file
 		if _, err := m.StartPRG(prog.Data); err != nil {
@@ -384,7 +399,7 @@ func (s *Session) start(rom []byte, prog *File, data []File) (*core.Machine, *co
 // Reset restarts: the program is loaded and started afresh (a direct start needs no ROM),
 // or, with no program, the machine resets into its ROM.
 func (s *Session) Reset() {
-	if s.program != nil {
+	if s.program != nil || s.servesCard(s.rom, s.data) { // the card's AUTOBOOT.X16 runs again
 		if m, fs, err := s.start(s.rom, s.program, s.data); err == nil {
 			s.install(m, fs)
 			return

@@ -23,10 +23,12 @@ type cardFlags struct {
 
 	file *os.File      // a plain image, read in place
 	img  *sdcard.Image // as loaded
+	// bootNote is why the built-in ROM could not serve or boot the card (session.ErrCardBoot)
+	bootNote error
 }
 
 func (c *cardFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.path, "sdcard", "", "put the SD card image `FILE` (.img, or an .img inside a .zip or .gz; up to 2 GB) in VERA's SD slot; with no program the machine boots from it (the official ROM's DOS: give --rom)")
+	fs.StringVar(&c.path, "sdcard", "", "put the SD card image `FILE` (.img, or an .img inside a .zip or .gz; up to 2 GB) in VERA's SD slot; with no program the machine boots from it (its AUTOBOOT.X16: through the official ROM's DOS with --rom, else the built-in ROM's host DOS serves the card)")
 	fs.BoolVar(&c.write, "sdcard-write", false, "write what the program changed on the card back to the --sdcard file at the end (without it the file is never changed)")
 	fs.BoolVar(&c.readOnly, "sdcard-ro", false, "set the card's write-protect switch: writes fail as on a locked card")
 }
@@ -60,7 +62,13 @@ func (c *cardFlags) insert(s *session.Session) error {
 		return fmt.Errorf("--sdcard %s: %w", c.path, err)
 	}
 	c.img = img
-	return s.InsertCard(img, c.readOnly)
+	err = s.InsertCard(img, c.readOnly)
+	if errors.Is(err, session.ErrCardBoot) {
+		// what the built-in ROM could not do with the card matters only if it boots from it
+		c.bootNote = err
+		return nil
+	}
+	return err
 }
 
 // load reads the image: a plain one in place (a 2 GB image costs nothing until read), a
@@ -153,16 +161,17 @@ func (c *cardFlags) close() {
 	}
 }
 
-// errCardNeedsROM is the answer to booting from a card on the built-in ROM, which has no
-// CMDR-DOS of its own.
-var errCardNeedsROM = errors.New("--sdcard with no program boots from the card through the official ROM's DOS (CMDR-DOS): give --rom FILE. " +
-	"The built-in ROM will serve the card's files through its host DOS (FAT32 reading, in progress); until then name a program to run with the card in the slot")
-
-// bootCard starts the session with no program: the ROM (the official one) boots, finds the
-// card and runs its AUTOBOOT.X16 as the machine does.
+// bootCard starts the session with no program: the ROM boots from the card as the machine
+// does. The official ROM's DOS (CMDR-DOS) finds the card and runs its AUTOBOOT.X16; the
+// built-in ROM (already running since the card went in) serves the card's files as device 8
+// and has started its AUTOBOOT.X16 when that is a machine-code program.
 func (f *machineFlags) bootCard(s *session.Session) error {
+	f.program = programFile{name: "none (boots from the SD card)"}
 	if f.rom == "" {
-		return errCardNeedsROM
+		if f.card.bootNote != nil {
+			return fmt.Errorf("--sdcard %s: %w", f.card.path, f.card.bootNote)
+		}
+		return f.input.started(s)
 	}
 	img, err := os.ReadFile(f.rom)
 	if err != nil {
@@ -171,6 +180,5 @@ func (f *machineFlags) bootCard(s *session.Session) error {
 	if err := s.LoadROM(img); err != nil {
 		return f.loadError(err, f.card.path, "")
 	}
-	f.program = programFile{name: "none (boots from the SD card)"}
 	return f.input.started(s)
 }
