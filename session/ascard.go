@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"io"
 	"path"
 	"strings"
 
@@ -54,7 +55,18 @@ func CardFromFiles(files []File, start *File) (*sdcard.Image, []string, error) {
 	if err != nil {
 		return nil, skipped, fmt.Errorf("%w: %v", ErrBadFile, err)
 	}
-	return img, skipped, nil
+	// The card as built is the one put in: its blocks are the image's source, not changes
+	// (Changed then lists only what programs write, as for a card loaded from a file).
+	pr, pw := io.Pipe()
+	go func() {
+		_, err := img.WriteTo(pw)
+		pw.CloseWithError(err)
+	}()
+	card, err := sdcard.LoadReader(pr)
+	if err != nil {
+		return nil, skipped, err
+	}
+	return card, skipped, nil
 }
 
 // BASIC V2 tokens of the loader (the X16's BASIC keeps Commodore's).

@@ -51,6 +51,9 @@ func TestCardFromFilesOfficialROM(t *testing.T) {
 		if got := string([]byte{m.Peek(0x0404), m.Peek(0x0405)}); got != "CD" {
 			t.Errorf("%q: INPUT.BIN read as %q", dir, got)
 		}
+		if n := len(s.CardImage().Changed()); n == 0 || n > 20 {
+			t.Errorf("%q: %d blocks changed: the SAVE's only, not the card as built", dir, n)
+		}
 		if _, err := readCardFile(t, s.CardImage(), dir+"OUTPUT.BIN"); err != nil {
 			t.Errorf("%q: OUTPUT.BIN in the program's folder on the card: %v", dir, err)
 		}

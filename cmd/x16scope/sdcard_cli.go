@@ -20,6 +20,8 @@ type cardFlags struct {
 	path     string
 	write    bool
 	readOnly bool
+	asCard   bool   // --as-card (ascard_cli.go)
+	built    string // for a card --as-card built: what from, for the report
 
 	file *os.File      // a plain image, read in place
 	img  *sdcard.Image // as loaded
@@ -30,12 +32,13 @@ type cardFlags struct {
 func (c *cardFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.path, "sdcard", "", "put the SD card image `FILE` (.img, or an .img inside a .zip or .gz; up to 2 GB) in VERA's SD slot; with no program the machine boots from it (its AUTOBOOT.X16: through the official ROM's DOS with --rom, else the built-in ROM's host DOS serves the card)")
 	fs.BoolVar(&c.write, "sdcard-write", false, "write what the program changed on the card back to the --sdcard file at the end (without it the file is never changed)")
+	fs.BoolVar(&c.asCard, "as-card", false, "put the files of the --fs folder or of the program's zip on a FAT32 card in VERA's slot and boot the program from it through the official ROM's own DOS (CMDR-DOS; needs --rom), as on a machine with the files on its card")
 	fs.BoolVar(&c.readOnly, "sdcard-ro", false, "set the card's write-protect switch: writes fail as on a locked card")
 }
 
 // check validates the combination once flags are parsed.
 func (c *cardFlags) check() error {
-	if c.path == "" && (c.write || c.readOnly) {
+	if c.path == "" && (c.write || (c.readOnly && !c.asCard)) {
 		return usagef("--sdcard-write and --sdcard-ro need --sdcard FILE")
 	}
 	if c.write && c.readOnly {
@@ -108,7 +111,11 @@ func (c *cardFlags) describe(w io.Writer) {
 	if c.readOnly {
 		ro = ", write-protected"
 	}
-	fmt.Fprintf(w, "sdcard: %s (%d MB%s)\n", c.path, c.img.Size()>>20, ro)
+	name := c.path
+	if c.built != "" {
+		name = c.built
+	}
+	fmt.Fprintf(w, "sdcard: %s (%d MB%s)\n", name, c.img.Size()>>20, ro)
 }
 
 // finish reports what the program changed on the card and, with --sdcard-write, writes
@@ -123,7 +130,9 @@ func (c *cardFlags) finish(s *session.Session, w io.Writer) error {
 	}
 	changed := img.Changed()
 	if !c.write {
-		if len(changed) > 0 {
+		if len(changed) > 0 && c.built != "" {
+			fmt.Fprintf(w, "sdcard: %d blocks changed on the card built\n", len(changed))
+		} else if len(changed) > 0 {
 			fmt.Fprintf(w, "sdcard: %d blocks changed, not written back (--sdcard-write writes them)\n", len(changed))
 		}
 		return nil

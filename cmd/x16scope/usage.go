@@ -39,5 +39,8 @@ func (f *machineFlags) check() error {
 		return usagef("--rtc: %v", err)
 	}
 	f.rtcStart = start
+	if err := f.checkAsCard(); err != nil {
+		return err
+	}
 	return f.card.check()
 }
