@@ -10,7 +10,7 @@
 // the element and nothing else. The iframe is created when the element comes near the
 // viewport, so a long page does not start every emulator at once.
 //
-// Attributes: src (a .prg URL, relative to the page), zip, capture, rom (a ROM image's URL:
+// Attributes: src (a .prg URL, relative to the page), zip, capture, sdcard (an SD card image, .img or one in a .zip or .gz, that the machine boots from), rom (a ROM image's URL:
 // the emulator starts on it instead of the site's default or the built-in ROM), fps, rtc
 // (the real-time clock at power-on: stopped, the default, host or 2026-12-07T12:00:00), overlay
 // (bars|heatmap|both|timeline|none; timeline: the call profile of the frame it paused on), autoplay, scale (1-4: the picture's largest whole-number scale
@@ -28,7 +28,7 @@
   if (!window.customElements || customElements.get('x16-scope')) return;
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
   const chartCount = { bars: 1, heatmap: 1, both: 2, timeline: 1 };
-  const sourceAttrs = ['src', 'zip', 'capture'];
+  const sourceAttrs = ['src', 'zip', 'capture', 'sdcard'];
   const attrs = [...sourceAttrs, 'rom', 'fps', 'rtc', 'overlay', 'autoplay', 'scale', 'embed'];
 
   class X16Scope extends HTMLElement {
@@ -127,11 +127,11 @@
 
     _embedURL() {
       const q = new URLSearchParams();
-      const map = { src: 'prg', zip: 'zip', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', overlay: 'overlay', scale: 'scale' };
+      const map = { src: 'prg', zip: 'zip', capture: 'c', sdcard: 'sdcard', rom: 'rom', fps: 'fps', rtc: 'rtc', overlay: 'overlay', scale: 'scale' };
       for (const [attr, key] of Object.entries(map)) {
         const v = this.getAttribute(attr);
         if (v === null) continue;
-        q.set(key, attr === 'src' || attr === 'zip' || attr === 'rom' ? this._abs(v) : v);
+        q.set(key, ['src', 'zip', 'rom', 'sdcard'].includes(attr) ? this._abs(v) : v);
       }
       if (this.hasAttribute('autoplay') && !['0', 'false'].includes(this.getAttribute('autoplay'))) q.set('autoplay', '1');
       let base;

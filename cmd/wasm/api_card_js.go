@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 
 	"x16scope/cmd/wasm/jsapi"
@@ -15,7 +16,8 @@ import (
 //	                  .zip or .gz, by name) goes in VERA's slot and the machine restarts; with
 //	                  no program it boots from the card (the official ROM's DOS, or the
 //	                  built-in ROM's host DOS serving the card)
-//	cardChanged()  -> how many blocks the running machine wrote to the card (0: none, or no card)
+//	cardInfo()     -> JSON {"name","size","changed"}: the card's file name, its size in bytes and
+//	                  how many blocks the running machine wrote to it ({} for no card)
 //	cardImage()    -> Uint8Array: the whole image as the machine has it now, to download
 //
 // loadFiles (api_js.go) puts a dropped image in the slot through loadCardFile, so the
@@ -26,12 +28,17 @@ func init() {
 		ro := a.Has(2) && a.Bool(2)
 		return loadCard(g, name, data, ro)
 	})
-	addAPI("cardChanged()", func(g *game, a *jsapi.Args) (any, error) {
+	addAPI("cardInfo()", func(g *game, a *jsapi.Args) (any, error) {
 		img := g.s.CardImage()
 		if img == nil {
-			return 0, nil
+			return "{}", nil
 		}
-		return len(img.Changed()), nil
+		b, err := json.Marshal(struct {
+			Name    string `json:"name"`
+			Size    int64  `json:"size"`
+			Changed int    `json:"changed"`
+		}{cardName, img.Size(), len(img.Changed())})
+		return string(b), err
 	})
 	addAPI("cardImage()", func(g *game, a *jsapi.Args) (any, error) {
 		img := g.s.CardImage()
@@ -44,8 +51,15 @@ func init() {
 
 var errNoCard = errors.New("no SD card in the slot")
 
+// cardName is the name of the file the card came from, for the download's name.
+var cardName string
+
 func loadCard(g *game, name string, data []byte, ro bool) (string, error) {
-	if err := g.ui.LoadCard(name, data, ro); err != nil {
+	err := g.ui.LoadCard(name, data, ro)
+	if g.s.CardImage() != nil {
+		cardName = name // in the slot, even when the built-in ROM could not boot it
+	}
+	if err != nil {
 		return "", err
 	}
 	return g.s.CardSummary(name), nil
