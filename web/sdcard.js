@@ -76,10 +76,14 @@
   async function insert() {
     try {
       const bytes = new Uint8Array(await fetched);
+      const t = performance.now();
       const summary = api().loadCard(bytes, nameOf(abs));
       const n = $('notice-text');
       if (n && summary) { n.textContent = summary; $('notice').hidden = false; }
-      window.x16scopeTimeline && (window.x16scopeTimeline.sdcard = performance.now() - started);
+      // For the measurement (tests/browser/sdcard.test.mjs): from this script's start, and
+      // the loadCard call alone.
+      const tl = window.x16scopeTimeline;
+      if (tl) { tl.sdcard = performance.now() - started; tl.sdcardLoad = performance.now() - t; }
     } catch (e) {
       if (window.x16scopeShowError) window.x16scopeShowError(`?sdcard=: ${(e.message || String(e)).replace(/^loadCard: (bad file: )?/, '')}`);
     }
