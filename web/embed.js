@@ -46,7 +46,7 @@
     const c = { source: null, rom: '', fps: 0, rtc: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
     const sources = ['prg', 'zip', 'c', 'sdcard'].filter((k) => q.get(k));
-    if (sources.length > 1) bad(`give one of prg=, zip=, c= or sdcard=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
+    if (sources.length > 1) bad(`give one of prg=, zip= or c= (or sdcard=, a card image), not ${sources.map((k) => `${k}=`).join(' and ')}`);
     const key = sources[0];
     if (key === 'c') {
       const id = q.get('c');

@@ -70,6 +70,26 @@ test('a dropped card image boots its AUTOBOOT.X16 on the built-in ROM; the chang
   }
 });
 
+test('the embed boots a card given as sdcard=', { skip: why || false }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'x16card-'));
+  writeFileSync(path.join(dir, 'input.bin'), 'ABCDxyz');
+  makeCard(dir, 40, [
+    { src: path.join(root, 'core', 'testdata', 'sdboot.prg'), name: 'AUTOBOOT.X16' },
+    { src: path.join(dir, 'input.bin'), name: 'INPUT.BIN' },
+  ]);
+  const own = await startServer(['-mount', `cards=${dir}`]);
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  try {
+    await page.goto(`${own.url}/embed.html?sdcard=${encodeURIComponent(`${own.url}/cards/card.img`)}&autoplay=1`);
+    await page.waitForFunction(() => window.x16scope !== undefined && window.x16scopeLoaded, null, { timeout: 120000 });
+    await peekIs(page, 0x0408, [0xa5], 'AUTOBOOT.X16 ran to its end in the embed');
+    await peekIs(page, 0x0400, [0x42, 0, 0, 0], 'what AUTOBOOT.X16 did in the embed');
+  } finally {
+    await page.close();
+    own.proc.kill();
+  }
+});
+
 test('the starter kit as a card opens through ?sdcard=', { skip: why || (!process.env.X16KIT && 'X16KIT is not set (source /work/ref/env.sh): the starter kit\'s files') || false }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'x16kit-'));
   const kit = process.env.X16KIT;
