@@ -47,6 +47,9 @@ func newCardFS(img *sdcard.Image, ro bool) *cardFS { return &cardFS{img: img, ro
 
 // open opens the volume once; an image without one gives its error to every call.
 func (c *cardFS) open() (*fatfs.FS, error) {
+	if c.img == nil {
+		return nil, &fs.PathError{Op: "open", Path: "SD card", Err: fs.ErrNotExist} // no card after all
+	}
 	if c.fs == nil && c.err == nil {
 		var w io.WriterAt
 		if !c.ro {

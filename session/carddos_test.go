@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"testing"
+	"time"
 
 	"x16scope/core"
 	"x16scope/fatfs"
@@ -149,5 +150,54 @@ func TestBuiltinROMCardErrors(t *testing.T) {
 	}
 	if len(s.CardImage().Changed()) != 0 {
 		t.Error("a locked card was written")
+	}
+}
+
+// A capture of a frame in which the built-in ROM's DOS served the card carries the blocks
+// it read (the partition table, the boot sector, the FAT, the directory, the file): opened
+// in a session with no card, the frame runs again and ends as it did. The frame checked is
+// the one whose capture carries the most (the one where the DOS opened the volume).
+func TestBuiltinROMCardCapture(t *testing.T) {
+	prg, err := os.ReadFile("../core/testdata/sdboot.prg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := fatCard(t, map[string][]byte{"AUTOBOOT.X16": prg, "INPUT.BIN": []byte("ABCDxyz")})
+	s, _ := NewSessionWith(Options{})
+	if err := s.LoadCard("card.img", data, false); err != nil {
+		t.Fatal(err)
+	}
+	ends := map[uint32][]byte{} // $0400-$0408 at the end of each frame
+	for range 120 {
+		f := s.CurrentFrame()
+		s.RunFrame()
+		m := s.Machine()
+		ends[f] = []byte{m.Peek(0x0400), m.Peek(0x0401), m.Peek(0x0402), m.Peek(0x0403), m.Peek(0x0404), m.Peek(0x0408)}
+		if m.Peek(0x0408) == 0xA5 {
+			break
+		}
+	}
+	if s.Machine().Peek(0x0408) != 0xA5 {
+		t.Fatal("AUTOBOOT.X16 did not finish")
+	}
+	s.RunFrame()
+	var best []byte
+	var frame uint32
+	for f := range ends {
+		if c, err := s.Capture(f, time.Unix(0, 0)); err == nil && len(c) > len(best) {
+			best, frame = c, f
+		}
+	}
+	if len(best) < 8*1024 {
+		t.Fatalf("no capture carries the card's FAT32 structures (the largest: %d bytes)", len(best))
+	}
+	o, _ := NewSessionWith(Options{})
+	if _, err := o.OpenCapture(best); err != nil {
+		t.Fatal(err)
+	}
+	m := o.Machine()
+	got := []byte{m.Peek(0x0400), m.Peek(0x0401), m.Peek(0x0402), m.Peek(0x0403), m.Peek(0x0404), m.Peek(0x0408)}
+	if !bytes.Equal(got, ends[frame]) {
+		t.Fatalf("frame %d replayed: % X, as run: % X", frame, got, ends[frame])
 	}
 }
