@@ -130,15 +130,12 @@ func (s *Session) serveCard(m *core.Machine, bootable bool) (*File, error) {
 	}
 	cfs := newCardFS(c.Image(), c.ReadOnly())
 	m.SetFileSystem(cfs)
-	f, err := cfs.open()
-	if err != nil && !bootable {
-		return nil, nil // a program runs: it may read the card's sectors itself
+	if !bootable {
+		return nil, nil // a program runs (it may read the card's sectors itself): opened on use
 	}
+	f, err := cfs.open()
 	if err != nil {
 		return nil, fmt.Errorf("%w: the built-in ROM's DOS cannot read the card: %v", ErrCardBoot, cfs.why)
-	}
-	if !bootable {
-		return nil, nil
 	}
 	data, err := f.ReadFile(autobootName)
 	if err != nil {
