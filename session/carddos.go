@@ -36,11 +36,12 @@ func (s *Session) servesCard(rom []byte, data []File) bool {
 // cardFS is the card's FAT32 volume as device 8, opened on first use: a keyframe's machine
 // rebuilt for a seek gets one over its own image at no cost until its DOS is called.
 type cardFS struct {
-	img *sdcard.Image
-	ro  bool
-	fs  *fatfs.FS
-	err error // what every call gets when the volume does not open
-	why error // fatfs's own reason, for the user's message
+	img  *sdcard.Image
+	ro   bool
+	fs   *fatfs.FS
+	seen uint64 // img.Writes() after the volume's last own change
+	err  error  // what every call gets when the volume does not open
+	why  error  // fatfs's own reason, for the user's message
 }
 
 func newCardFS(img *sdcard.Image, ro bool) *cardFS { return &cardFS{img: img, ro: ro} }
@@ -50,12 +51,19 @@ func (c *cardFS) open() (*fatfs.FS, error) {
 	if c.img == nil {
 		return nil, &fs.PathError{Op: "open", Path: "SD card", Err: fs.ErrNotExist} // no card after all
 	}
+	if c.fs != nil && c.img.Writes() != c.seen {
+		// A program wrote sectors past the DOS (SPI commands of its own): go-diskfs's copy
+		// of the FAT and the cached listings are read again. A failed reread keeps them.
+		_ = c.fs.Reload()
+		c.seen = c.img.Writes()
+	}
 	if c.fs == nil && c.err == nil {
 		var w io.WriterAt
 		if !c.ro {
 			w = c.img
 		}
 		c.fs, c.why = fatfs.Open(c.img, w, c.img.Size())
+		c.seen = c.img.Writes()
 		if c.why != nil {
 			// the DOS says FILE NOT FOUND rather than a syntax error; the message keeps why
 			c.err = &fs.PathError{Op: "open", Path: "SD card", Err: fmt.Errorf("%w (%v)", fs.ErrNotExist, c.why)}
@@ -77,6 +85,7 @@ func (c *cardFS) WriteFile(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	defer c.wrote()
 	return f.WriteFile(name, data)
 }
 
@@ -101,6 +110,7 @@ func (c *cardFS) Remove(name string) error {
 	if err != nil {
 		return err
 	}
+	defer c.wrote()
 	return f.Remove(name)
 }
 
@@ -109,6 +119,7 @@ func (c *cardFS) Mkdir(name string) error {
 	if err != nil {
 		return err
 	}
+	defer c.wrote()
 	return f.Mkdir(name)
 }
 
@@ -117,8 +128,12 @@ func (c *cardFS) Rename(from, to string) error {
 	if err != nil {
 		return err
 	}
+	defer c.wrote()
 	return f.Rename(from, to)
 }
+
+// wrote notes the volume's own changes to the image, which need no reread.
+func (c *cardFS) wrote() { c.seen = c.img.Writes() }
 
 // serveCard makes the card of m device 8 and, with no program, finds what the built-in ROM
 // boots: the card's AUTOBOOT.X16. It returns that program (nil for none) and, for a card

@@ -201,3 +201,32 @@ func TestBuiltinROMCardCapture(t *testing.T) {
 		t.Fatalf("frame %d replayed: % X, as run: % X", frame, got, ends[frame])
 	}
 }
+
+// Blocks written past the DOS (a program's own sector writes: here another volume over the
+// same image) are seen: the served volume reads its tables again.
+func TestCardFSSeesOtherWrites(t *testing.T) {
+	img, err := sdcard.FromBytes(fatCard(t, map[string][]byte{"A.BIN": []byte("a")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newCardFS(img, false)
+	if _, err := c.ReadFile("A.BIN"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.WriteFile("B.BIN", []byte("b")); err != nil {
+		t.Fatal(err)
+	}
+	other, err := fatfs.Open(img, img, img.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.WriteFile("C.BIN", []byte("c")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.ReadFile("C.BIN"); err != nil || string(got) != "c" {
+		t.Errorf("a file written past the served volume: %q, %v", got, err)
+	}
+	if got, err := c.ReadFile("B.BIN"); err != nil || string(got) != "b" {
+		t.Errorf("the volume's own file: %q, %v", got, err)
+	}
+}
