@@ -39,6 +39,7 @@ type Image struct {
 	changed map[uint32]owned  // blocks written since load
 	gen     uint32            // bumped by Snapshot: blocks of an older gen are shared
 	touched map[uint32]*block // blocks read or written since TrackReads, as they were then (nil: not tracking)
+	writes  uint64            // counts block writes and restores (Writes)
 }
 
 func checkSize(n int64) error {
@@ -179,6 +180,7 @@ func (im *Image) WriteBlock(n uint32, src *block) {
 			im.touched[n] = b
 		}
 	}
+	im.writes++
 	o, ok := im.changed[n]
 	if !ok || o.gen != im.gen {
 		o = owned{data: new(block), gen: im.gen} // copy-on-write: a snapshot may hold the old one
@@ -226,6 +228,10 @@ func (im *Image) WriteAt(p []byte, off int64) (int, error) {
 	}
 	return n, nil
 }
+
+// Writes counts the block writes (and restores) since load: a reader that keeps what it
+// read (a file system's tables) sees from it that something else changed the image.
+func (im *Image) Writes() uint64 { return im.writes }
 
 // Changed lists the blocks written since load, in order.
 func (im *Image) Changed() []uint32 {
@@ -283,6 +289,7 @@ func (im *Image) Snapshot() *Snapshot {
 // Restore puts the written blocks back as they were at s (taken of this image or of one
 // with the same source). Blocks written since are dropped; s stays valid.
 func (im *Image) Restore(s *Snapshot) {
+	im.writes++
 	im.gen++
 	im.changed = make(map[uint32]owned, len(s.blocks))
 	for n, b := range s.blocks {

@@ -134,9 +134,20 @@ func (s *Session) OpenCapture(data []byte) (capture.Meta, error) {
 	if err != nil {
 		return capture.Meta{}, bad(err)
 	}
+	var cfs *cardFS
+	if opts.FS == nil && cp.State.Get("SDCD") != nil {
+		// a card the built-in ROM's DOS may have served: its image exists once loaded
+		cfs = &cardFS{}
+		opts.FS = cfs
+	}
 	m, p, err := capture.Load(cp, opts, s.owner)
 	if err != nil {
 		return capture.Meta{}, bad(err)
+	}
+	s.cardDOS = false
+	if c := m.Card(); cfs != nil && c != nil && m.BuiltinROM() {
+		cfs.img, cfs.ro = c.Image(), c.ReadOnly()
+		s.cardDOS = true
 	}
 	if s.opt.NoIdleSkip {
 		m.SetIdleSkip(false) // the file's machine may have skipped; the results are the same

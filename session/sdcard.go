@@ -15,8 +15,10 @@ import (
 
 // InsertCard puts a card holding img in the slot (nil takes it out) and restarts the
 // machine with it, as a power cycle with the card in: the program loaded, if any, starts
-// again, else the ROM boots (the official ROM boots the card's AUTOBOOT.X16). readOnly
-// is the card's write-protect switch.
+// again, else the ROM boots (the official ROM boots the card's AUTOBOOT.X16; the built-in
+// ROM serves the card as device 8 and starts its AUTOBOOT.X16 when that is machine code:
+// carddos.go). readOnly is the card's write-protect switch. An error wrapping ErrCardBoot
+// says what the built-in ROM could not do with the card, which is in the slot all the same.
 func (s *Session) InsertCard(img *sdcard.Image, readOnly bool) error {
 	oldImg, oldRO := s.card, s.cardRO
 	s.card, s.cardRO, s.cardNow = img, readOnly, nil
@@ -30,7 +32,7 @@ func (s *Session) InsertCard(img *sdcard.Image, readOnly bool) error {
 		return err
 	}
 	s.install(m, fs)
-	return nil
+	return s.cardNote // the card is in; the built-in ROM could not serve or boot it
 }
 
 // LoadCard puts the image in a file's bytes in the slot (a .img, or the .img in a .zip

@@ -63,6 +63,8 @@ func (s *Session) restoreKey(k *keyframe, scratch bool) (rebuilt, error) {
 	case k.fs != nil:
 		fs = k.fs.Clone()
 		opts.FS = fs
+	case s.cardDOS && opts.SDCard != nil:
+		opts.FS = newCardFS(opts.SDCard, s.cardRO) // over the rebuilt machine's own card
 	case s.opt.FS != nil && scratch:
 		opts.FS = replayFS{s.opt.FS}
 	case s.opt.FS != nil:

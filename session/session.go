@@ -102,6 +102,10 @@ type Session struct {
 	launch launch
 	// recorder, while a capture is made, notes the host files its replay reads.
 	recorder *fileRecorder
+	// cardDOS: device 8 is the card, served by the built-in ROM's host DOS (carddos.go)
+	cardDOS bool
+	// cardNote is what the last machine built could not do with the card (ErrCardBoot)
+	cardNote error
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
@@ -173,6 +177,7 @@ func (s *Session) install(m *core.Machine, fs *core.MemFS) {
 	s.gen++
 	s.tl.reset()
 	s.fs = fs
+	_, s.cardDOS = m.FileSystem().(*cardFS)
 	s.adopt(m, p)
 	s.keepKeyframe()
 	s.applyDebug()
@@ -386,9 +391,20 @@ func (s *Session) start(rom []byte, prog *File, data []File, l launch) (*core.Ma
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: ROM: %v", ErrBadFile, err)
 	}
+	s.cardNote = nil
 	fsys, err := s.attachFS(m, data, l)
 	if err != nil {
 		return nil, nil, err
+	}
+	if s.opt.FS == nil && len(data) == 0 && s.servesCard(rom, data) {
+		// the built-in ROM's host DOS serves the card; with no program it boots AUTOBOOT.X16
+		boot, note := s.serveCard(m, prog == nil)
+		s.cardNote = note
+		if boot != nil {
+			if _, err := m.StartPRG(boot.Data); err != nil {
+				s.cardNote = fmt.Errorf("%w: the card's %s: %v", ErrCardBoot, boot.Name, err)
+			}
+		}
 	}
 	if prog != nil && prog != s.capturedProgram && isBAS(prog.Name) {
 		// BASIC as text (a link's start_bas): typed into the official BASIC.
@@ -413,7 +429,7 @@ func isBAS(name string) bool { return strings.EqualFold(path.Ext(name), ".bas") 
 // Reset restarts: the program is loaded and started afresh (a direct start needs no ROM),
 // or, with no program, the machine resets into its ROM.
 func (s *Session) Reset() {
-	if s.program != nil {
+	if s.program != nil || s.servesCard(s.rom, s.data) { // the card's AUTOBOOT.X16 runs again
 		if m, fs, err := s.start(s.rom, s.program, s.data, s.launch); err == nil {
 			s.install(m, fs)
 			return

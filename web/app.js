@@ -103,12 +103,17 @@
   // folder must not fill the tab's memory. A collection such as the starter kit (4573
   // files, 152 MB) fits.
   const maxFiles = 16384, maxBytes = 256 << 20;
+  // One SD card image (.img, or one in a .zip or .gz: web/sdcard.js) may be bigger: the
+  // starter kit's card is about 200 MB. 1 GB keeps within what a tab can hold twice (the
+  // file's bytes and Go's copy).
+  const maxCardBytes = 1 << 30;
   class TooMuch extends Error {}
   // Reads [{name, file}] into [{name, bytes}].
   async function readAll(list) {
     if (list.length > maxFiles) throw new TooMuch(`${list.length} files; at most ${maxFiles} are loaded at once`);
     const total = list.reduce((n, f) => n + f.file.size, 0);
-    if (total > maxBytes) throw new TooMuch(`${(total / 1048576).toFixed(1)} MB; at most ${maxBytes >> 20} MB are loaded at once`);
+    const limit = list.length === 1 && /\.(img|gz|zip)$/i.test(list[0].name) ? maxCardBytes : maxBytes;
+    if (total > limit) throw new TooMuch(`${(total / 1048576).toFixed(1)} MB; at most ${limit >> 20} MB are loaded at once`);
     return Promise.all(list.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.file.arrayBuffer()) })));
   }
   async function loadList(list, what) {

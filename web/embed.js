@@ -1,8 +1,9 @@
 // x16scope embed: the emulator in an iframe of someone else's page (embed.html, README
 // "Embedding"). app.js boots the wasm and publishes window.x16scope as on the full page;
 // this file runs first and decides the rest:
-//   - what is loaded: prg=, zip= or c= (a capture), with start= (the program of a
-//     collection zip to run, e.g. GAMES/BRIXX/BRIXX.PRG), fps=, rtc= (the real-time clock at
+//   - what is loaded: prg=, zip=, c= (a capture) or sdcard= (an SD card image the machine
+//     boots from: cardSource below), with start= (the program of a collection zip to run,
+//     e.g. GAMES/BRIXX/BRIXX.PRG), fps=, rtc= (the real-time clock at
 //     power-on: stopped, the default, host or a date and time), ram= and keymap= (the banked
 //     RAM in KB and the keyboard layout, as the official web emulator's), and rom= (the ROM it runs on,
 //     instead of the site's default or the built-in one), checked here so that every
@@ -46,8 +47,8 @@
   function parseConfig(q) {
     const c = { source: null, start: '', rom: '', fps: 0, rtc: '', ram: 0, keymap: '', overlay: 'none', autoplay: false, scale: 0, origins: [], problems: [] };
     const bad = (msg) => c.problems.push(msg);
-    const sources = ['prg', 'zip', 'c'].filter((k) => q.get(k));
-    if (sources.length > 1) bad(`give one of prg=, zip= or c=, not ${sources.map((k) => `${k}=`).join(' and ')}`);
+    const sources = ['prg', 'zip', 'c', 'sdcard'].filter((k) => q.get(k));
+    if (sources.length > 1) bad(`give one of prg=, zip= or c= (or sdcard=, a card image), not ${sources.map((k) => `${k}=`).join(' and ')}`);
     const key = sources[0];
     if (key === 'c') {
       const id = q.get('c');
@@ -285,7 +286,7 @@
   }
   function describe(src) {
     if (src.capture) return `capture ${src.capture}`;
-    const url = src.prg || src.zip;
+    const url = src.prg || src.zip || src.sdcard;
     if (!url) return src.name || 'the program';
     try {
       const p = new URL(url).pathname;
@@ -334,6 +335,8 @@
       const url = new URL(`/api/captures/${encodeURIComponent(src.capture)}`, location.href).href;
       const bytes = await fetchBytes(url, 'c=');
       try { await api.loadCapture(bytes); } catch (e) { err = `c=${src.capture}: ${e.message || e}`; }
+    } else if (src.sdcard) {
+      err = await cardSource(src.sdcard, fetched);
     } else if (src.zip) {
       const bytes = await (fetched || fetchBytes(src.zip, 'zip='));
       // The Go side's loadFiles returns the error text (the public wrapper would show it in
@@ -380,6 +383,16 @@
       showMessage(`${e instanceof LoadError ? e.message : `rom=: ${e.message || e}`}; ${kept} runs instead`);
     }
   }
+  // cardSource puts the SD card image at url (a .img, or one in a .zip or .gz) in VERA's
+  // slot: the machine boots from it (the official ROM's DOS with rom=, else the built-in
+  // ROM's host DOS serving the card). It returns the error text, '' when it went in.
+  async function cardSource(url, fetched) {
+    const bytes = await (fetched || fetchBytes(url, 'sdcard='));
+    let name = describe({ prg: url });
+    if (!/\.(img|gz|zip)$/i.test(name)) name += '.img';
+    const r = window.x16scopeGo.loadCard(bytes, name);
+    return r instanceof Error ? `sdcard=: ${r.message.replace(/^loadCard: (bad file: )?/, '')}` : '';
+  }
   function toBytes(b) {
     if (b instanceof Uint8Array) return b;
     if (b instanceof ArrayBuffer) return new Uint8Array(b);
@@ -395,8 +408,8 @@
   let prefetchFailed = false;
   const romFetch = cfg.rom ? fetchBytes(cfg.rom, 'rom=') : null;
   if (romFetch) romFetch.catch(() => {}); // reported by loadROM, in order
-  const prefetch = cfg.source && (cfg.source.prg || cfg.source.zip)
-    ? fetchBytes(cfg.source.prg || cfg.source.zip, cfg.source.prg ? 'prg=' : 'zip=') : null;
+  const prefetchKey = cfg.source && ['prg', 'zip', 'sdcard'].find((k) => cfg.source[k]);
+  const prefetch = prefetchKey ? fetchBytes(cfg.source[prefetchKey], `${prefetchKey}=`) : null;
   if (prefetch) {
     prefetch.catch((e) => {
       prefetchFailed = true;

@@ -11,7 +11,8 @@
 // viewport, so a long page does not start every emulator at once.
 //
 // Attributes: src (a .prg URL, relative to the page), zip, start (with zip: the program of
-// a collection to run, e.g. GAMES/BRIXX/BRIXX.PRG), capture, rom (a ROM image's URL:
+// a collection to run, e.g. GAMES/BRIXX/BRIXX.PRG), capture, sdcard (an SD card image, .img
+// or one in a .zip or .gz, that the machine boots from), rom (a ROM image's URL:
 // the emulator starts on it instead of the site's default or the built-in ROM), fps, rtc
 // (the real-time clock at power-on: stopped, the default, host or 2026-12-07T12:00:00), ram (the
 // banked RAM in KB: 512 to 2048), keymap (the keyboard layout: en-us, de, fr...), overlay
@@ -30,7 +31,7 @@
   if (!window.customElements || customElements.get('x16-scope')) return;
   const here = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
   const chartCount = { bars: 1, heatmap: 1, both: 2, timeline: 1 };
-  const sourceAttrs = ['src', 'zip', 'capture'];
+  const sourceAttrs = ['src', 'zip', 'capture', 'sdcard'];
   const attrs = [...sourceAttrs, 'start', 'rom', 'fps', 'rtc', 'ram', 'keymap', 'overlay', 'autoplay', 'scale', 'embed'];
 
   class X16Scope extends HTMLElement {
@@ -129,11 +130,11 @@
 
     _embedURL() {
       const q = new URLSearchParams();
-      const map = { src: 'prg', zip: 'zip', start: 'start', capture: 'c', rom: 'rom', fps: 'fps', rtc: 'rtc', ram: 'ram', keymap: 'keymap', overlay: 'overlay', scale: 'scale' };
+      const map = { src: 'prg', zip: 'zip', start: 'start', capture: 'c', sdcard: 'sdcard', rom: 'rom', fps: 'fps', rtc: 'rtc', ram: 'ram', keymap: 'keymap', overlay: 'overlay', scale: 'scale' };
       for (const [attr, key] of Object.entries(map)) {
         const v = this.getAttribute(attr);
         if (v === null) continue;
-        q.set(key, attr === 'src' || attr === 'zip' || attr === 'rom' ? this._abs(v) : v);
+        q.set(key, ['src', 'zip', 'rom', 'sdcard'].includes(attr) ? this._abs(v) : v);
       }
       if (this.hasAttribute('autoplay') && !['0', 'false'].includes(this.getAttribute('autoplay'))) q.set('autoplay', '1');
       let base;

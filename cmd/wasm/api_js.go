@@ -71,6 +71,9 @@ func init() {
 		if summary, ok, err := openCaptureFile(g, files); ok {
 			return summary, err
 		}
+		if summary, ok, err := loadCardFile(g, files); ok {
+			return summary, err
+		}
 		return load(g, files...)
 	})
 	addAPI("loadPRG(bytes, name?)", func(g *game, a *jsapi.Args) (any, error) {

@@ -22,6 +22,7 @@ type captureFlags struct {
 	resume string
 
 	card     *string      // --sdcard: with it, no program file boots from the card
+	asCard   *bool        // --as-card: with it, no program file boots the --fs folder's card
 	meta     capture.Meta // the --resume file's
 	isCapt   bool         // the --resume file is a capture (else a plain save state)
 	resumeAt [2]uint64    // the frame (VSYNCs from power-on) and cycle the resumed run starts at
@@ -54,7 +55,7 @@ func (c *captureFlags) parseArgs(fs *flag.FlagSet, args []string) (string, error
 		}
 		return "", exitCode(2)
 	}
-	if (c.resume != "" || c.card != nil && *c.card != "") && fs.NArg() == 0 {
+	if (c.resume != "" || c.card != nil && *c.card != "" || c.asCard != nil && *c.asCard) && fs.NArg() == 0 {
 		return "", nil // --resume, or --sdcard booting from the card
 	}
 	prg, err := parseWithFile(fs, args)
@@ -71,6 +72,10 @@ func (c *captureFlags) start(mf *machineFlags, prgPath string, owner perf.Owner)
 		s, err := mf.newSession(owner, nil)
 		if err != nil {
 			return nil, core.PRG{}, err
+		}
+		if mf.card.asCard {
+			prg, err := mf.startAsCard(s, prgPath)
+			return s, prg, err
 		}
 		if prgPath == "" {
 			return s, core.PRG{}, mf.bootCard(s) // --sdcard with no program

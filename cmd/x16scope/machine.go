@@ -83,7 +83,7 @@ func (f *machineFlags) newSession(owner perf.Owner, roms [][]byte) (*session.Ses
 		return nil, err
 	}
 	opt := session.Options{RAMKB: f.ramKB, Owner: owner, Bare: f.bare, NoIdleSkip: f.noIdleSkip, ROMs: roms, RTC: f.rtcStart, Keymap: f.keymapIdx}
-	if fsys != nil {
+	if fsys != nil && !f.card.asCard { // --as-card puts the folder on the card instead
 		opt.FS = fsys
 	}
 	s, err := session.NewSessionWith(opt)

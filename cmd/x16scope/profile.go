@@ -49,6 +49,7 @@ func profileMain(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	cf.card = &mf.card.path
+	cf.asCard = &mf.card.asCard
 	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -38,6 +38,7 @@ func runMain(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	cf.card = &mf.card.path
+	cf.asCard = &mf.card.asCard
 	prgPath, err := cf.parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -20,20 +20,25 @@ type cardFlags struct {
 	path     string
 	write    bool
 	readOnly bool
+	asCard   bool   // --as-card (ascard_cli.go)
+	built    string // for a card --as-card built: what from, for the report
 
 	file *os.File      // a plain image, read in place
 	img  *sdcard.Image // as loaded
+	// bootNote is why the built-in ROM could not serve or boot the card (session.ErrCardBoot)
+	bootNote error
 }
 
 func (c *cardFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.path, "sdcard", "", "put the SD card image `FILE` (.img, or an .img inside a .zip or .gz; up to 2 GB) in VERA's SD slot; with no program the machine boots from it (the official ROM's DOS: give --rom)")
+	fs.StringVar(&c.path, "sdcard", "", "put the SD card image `FILE` (.img, or an .img inside a .zip or .gz; up to 2 GB) in VERA's SD slot; with no program the machine boots from it (its AUTOBOOT.X16: through the official ROM's DOS with --rom, else the built-in ROM's host DOS serves the card)")
 	fs.BoolVar(&c.write, "sdcard-write", false, "write what the program changed on the card back to the --sdcard file at the end (without it the file is never changed)")
+	fs.BoolVar(&c.asCard, "as-card", false, "put the files of the --fs folder or of the program's zip on a FAT32 card in VERA's slot and boot the program from it through the official ROM's own DOS (CMDR-DOS; needs --rom), as on a machine with the files on its card")
 	fs.BoolVar(&c.readOnly, "sdcard-ro", false, "set the card's write-protect switch: writes fail as on a locked card")
 }
 
 // check validates the combination once flags are parsed.
 func (c *cardFlags) check() error {
-	if c.path == "" && (c.write || c.readOnly) {
+	if c.path == "" && (c.write || (c.readOnly && !c.asCard)) {
 		return usagef("--sdcard-write and --sdcard-ro need --sdcard FILE")
 	}
 	if c.write && c.readOnly {
@@ -60,7 +65,13 @@ func (c *cardFlags) insert(s *session.Session) error {
 		return fmt.Errorf("--sdcard %s: %w", c.path, err)
 	}
 	c.img = img
-	return s.InsertCard(img, c.readOnly)
+	err = s.InsertCard(img, c.readOnly)
+	if errors.Is(err, session.ErrCardBoot) {
+		// what the built-in ROM could not do with the card matters only if it boots from it
+		c.bootNote = err
+		return nil
+	}
+	return err
 }
 
 // load reads the image: a plain one in place (a 2 GB image costs nothing until read), a
@@ -100,7 +111,11 @@ func (c *cardFlags) describe(w io.Writer) {
 	if c.readOnly {
 		ro = ", write-protected"
 	}
-	fmt.Fprintf(w, "sdcard: %s (%d MB%s)\n", c.path, c.img.Size()>>20, ro)
+	name := c.path
+	if c.built != "" {
+		name = c.built
+	}
+	fmt.Fprintf(w, "sdcard: %s (%d MB%s)\n", name, c.img.Size()>>20, ro)
 }
 
 // finish reports what the program changed on the card and, with --sdcard-write, writes
@@ -115,7 +130,9 @@ func (c *cardFlags) finish(s *session.Session, w io.Writer) error {
 	}
 	changed := img.Changed()
 	if !c.write {
-		if len(changed) > 0 {
+		if len(changed) > 0 && c.built != "" {
+			fmt.Fprintf(w, "sdcard: %d blocks changed on the card built\n", len(changed))
+		} else if len(changed) > 0 {
 			fmt.Fprintf(w, "sdcard: %d blocks changed, not written back (--sdcard-write writes them)\n", len(changed))
 		}
 		return nil
@@ -153,16 +170,17 @@ func (c *cardFlags) close() {
 	}
 }
 
-// errCardNeedsROM is the answer to booting from a card on the built-in ROM, which has no
-// CMDR-DOS of its own.
-var errCardNeedsROM = errors.New("--sdcard with no program boots from the card through the official ROM's DOS (CMDR-DOS): give --rom FILE. " +
-	"The built-in ROM will serve the card's files through its host DOS (FAT32 reading, in progress); until then name a program to run with the card in the slot")
-
-// bootCard starts the session with no program: the ROM (the official one) boots, finds the
-// card and runs its AUTOBOOT.X16 as the machine does.
+// bootCard starts the session with no program: the ROM boots from the card as the machine
+// does. The official ROM's DOS (CMDR-DOS) finds the card and runs its AUTOBOOT.X16; the
+// built-in ROM (already running since the card went in) serves the card's files as device 8
+// and has started its AUTOBOOT.X16 when that is a machine-code program.
 func (f *machineFlags) bootCard(s *session.Session) error {
+	f.program = programFile{name: "none (boots from the SD card)"}
 	if f.rom == "" {
-		return errCardNeedsROM
+		if f.card.bootNote != nil {
+			return fmt.Errorf("--sdcard %s: %w", f.card.path, f.card.bootNote)
+		}
+		return f.input.started(s)
 	}
 	img, err := os.ReadFile(f.rom)
 	if err != nil {
@@ -171,6 +189,5 @@ func (f *machineFlags) bootCard(s *session.Session) error {
 	if err := s.LoadROM(img); err != nil {
 		return f.loadError(err, f.card.path, "")
 	}
-	f.program = programFile{name: "none (boots from the SD card)"}
 	return f.input.started(s)
 }

@@ -76,6 +76,44 @@ func TestRunSDCardBoot(t *testing.T) {
 	wantLines(t, out, "program: none (boots from the SD card)")
 }
 
+// run --sdcard FILE with no program on the built-in ROM: its host DOS serves the card's
+// FAT32 volume and runs the machine-code AUTOBOOT.X16, whose SAVE reaches the file only
+// with --sdcard-write (read back with mtools).
+func TestRunSDCardBuiltinROM(t *testing.T) {
+	img := cardImage(t)
+	before, _ := os.ReadFile(img)
+	code, out, errs := runCLI("run", "--sdcard", img, "--frames", "90")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	wantLines(t, out, "program: none (boots from the SD card)", "blocks changed, not written back")
+	if after, _ := os.ReadFile(img); !bytes.Equal(before, after) {
+		t.Fatal("the image file changed without --sdcard-write")
+	}
+	code, out, errs = runCLI("run", "--sdcard", img, "--sdcard-write", "--frames", "90")
+	if code != 0 {
+		t.Fatalf("--sdcard-write: exit %d: %s", code, errs)
+	}
+	wantLines(t, out, "blocks written back to "+img)
+	got, err := sdtest.ReadFile(img, "OUTPUT.BIN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 258 || got[0] != 0x00 || got[1] != 0x50 || got[2] != 1 || got[257] != (255*3+1)%256 {
+		t.Errorf("OUTPUT.BIN as saved by the program: %d bytes % X...", len(got), got[:min(6, len(got))])
+	}
+	// A BASIC AUTOBOOT.X16 needs the official ROM's BASIC.
+	basic := []byte{0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x99, 0x22, 0x48, 0x49, 0x22, 0x00, 0x00, 0x00}
+	bimg, err := sdtest.MakeFAT32(t.TempDir(), "basic.img", 40, map[string][]byte{"AUTOBOOT.X16": basic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI("run", "--sdcard", bimg, "--frames", "10")
+	if code == 0 || !strings.Contains(errs, "AUTOBOOT.X16: this is a tokenized BASIC program") {
+		t.Errorf("a BASIC AUTOBOOT.X16 on the built-in ROM: exit %d, %q", code, errs)
+	}
+}
+
 // An .img inside a .gz or a .zip is read as the card (and cannot be written back).
 func TestRunSDCardPacked(t *testing.T) {
 	rom := needROM(t)
@@ -135,7 +173,7 @@ func TestRunSDCardErrors(t *testing.T) {
 		{[]string{"run", "--sdcard", nozip}, "holds 0 .img files"},
 		{[]string{"run", "--sdcard", badgz}, "not a gzip file"},
 		{[]string{"run", "--sdcard", filepath.Join(dir, "missing.img")}, "no such file"},
-		{[]string{"run", "--sdcard", good}, "official ROM's DOS (CMDR-DOS): give --rom FILE"},
+		{[]string{"run", "--sdcard", good}, "the built-in ROM's DOS cannot read the card: not FAT32"},
 		{[]string{"run", "--sdcard-write", "testdata/hello.prg"}, "need --sdcard FILE"},
 	} {
 		code, _, errs := runCLI(c.args...)

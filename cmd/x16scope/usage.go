@@ -44,5 +44,8 @@ func (f *machineFlags) check() error {
 		return usagef("--rtc: %v", err)
 	}
 	f.rtcStart = start
+	if err := f.checkAsCard(); err != nil {
+		return err
+	}
 	return f.card.check()
 }

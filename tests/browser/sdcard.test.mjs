@@ -1,0 +1,114 @@
+// Browser tests of the SD card: an image made with the usual tools (sfdisk, mkfs.vfat,
+// mcopy) dropped on the page boots its AUTOBOOT.X16 on the built-in ROM (whose host DOS
+// serves the card through fatfs); after the program SAVEs, "Download card image" gives the
+// changed image, which mtools reads. With X16KIT set, the starter kit as a card opens
+// through ?sdcard= and the time it takes is measured.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { useBrowser, dropFiles, openApp, peekIs, root, artifacts, startServer } from './harness.mjs';
+
+let server;
+let browser;
+const measured = {};
+useBrowser((s, b) => { server = s; browser = b; }, { measured, file: 'sdcard.json', label: 'sd card' });
+
+const sbin = (name) => ['/usr/sbin', '/sbin', '/usr/bin', '/bin'].map((d) => path.join(d, name)).find((p) => existsSync(p));
+const tools = ['sfdisk', 'mkfs.vfat', 'mcopy', 'mtype'];
+const missing = tools.filter((t) => !sbin(t));
+const why = missing.length ? `needs ${missing.join(', ')} (apt-get install fdisk dosfstools mtools)` : '';
+
+// makeCard makes an MBR + FAT32 image of mb megabytes with the files (host paths, copied
+// with mcopy -s so folders keep their tree) in its root, as users make them.
+function makeCard(dir, mb, files) {
+  const img = path.join(dir, 'card.img');
+  writeFileSync(img, Buffer.alloc(0));
+  execFileSync('truncate', ['-s', `${mb}M`, img]);
+  execFileSync(sbin('sfdisk'), ['-q', img], { input: 'start=2048, type=c\n' });
+  execFileSync(sbin('mkfs.vfat'), ['-F', '32', '--offset', '2048', img], { stdio: 'ignore' });
+  for (const f of files) execFileSync(sbin('mcopy'), ['-s', '-i', `${img}@@${2048 * 512}`, f.src, `::${f.name}`]);
+  return img;
+}
+
+test('a dropped card image boots its AUTOBOOT.X16 on the built-in ROM; the changed image is offered', { skip: why || false }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'x16card-'));
+  writeFileSync(path.join(dir, 'input.bin'), 'ABCDxyz');
+  const img = makeCard(dir, 40, [
+    { src: path.join(root, 'core', 'testdata', 'sdboot.prg'), name: 'AUTOBOOT.X16' },
+    { src: path.join(dir, 'input.bin'), name: 'INPUT.BIN' },
+  ]);
+  const raw = readFileSync(img);
+  const gz = zlib.gzipSync(raw);
+  const page = await openApp(browser, server.url);
+  try {
+    assert.equal(await page.isVisible('#btn-card-download'), false, 'the download is offered before any card');
+    const t0 = await page.evaluate(() => performance.now());
+    await dropFiles(page, [{ name: 'card.img.gz', bytes: gz }]);
+    // sdboot.prg: $0400 = $42 (it ran), $0401 = 0 (LOAD INPUT.BIN), $0402 = 0 (SAVE and LOAD
+    // OUTPUT.BIN), $0403 = 0 (no byte differs), "CD" (the LOAD skips the two-byte header), $0408 = $A5 (done).
+    await peekIs(page, 0x0408, [0xa5], 'AUTOBOOT.X16 ran to its end');
+    measured.dropToAutobootDoneMs = Math.round(await page.evaluate(() => performance.now()) - t0);
+    await peekIs(page, 0x0400, [0x42, 0, 0, 0, 0x43, 0x44], 'what AUTOBOOT.X16 did');
+    const notice = await page.textContent('#notice-text');
+    assert.match(notice, /SD card card\.img\.gz \(40 MB\) in the slot/);
+    await page.waitForSelector('#btn-card-download', { state: 'visible', timeout: 10000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-card-download')]);
+    assert.equal(download.suggestedFilename(), 'card.img');
+    const saved = path.join(artifacts, 'sdcard-download.img');
+    await download.saveAs(saved);
+    assert.equal(statSync(saved).size, raw.length, 'the downloaded image is the whole card');
+    const out = execFileSync(sbin('mtype'), ['-i', `${saved}@@${2048 * 512}`, '::OUTPUT.BIN']);
+    assert.equal(out.length, 258, 'OUTPUT.BIN as the program saved it');
+    assert.deepEqual([out[0], out[1], out[2], out[257]], [0x00, 0x50, 1, (255 * 3 + 1) % 256]);
+    assert.deepEqual(page.x16errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the embed boots a card given as sdcard=', { skip: why || false }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'x16card-'));
+  writeFileSync(path.join(dir, 'input.bin'), 'ABCDxyz');
+  makeCard(dir, 40, [
+    { src: path.join(root, 'core', 'testdata', 'sdboot.prg'), name: 'AUTOBOOT.X16' },
+    { src: path.join(dir, 'input.bin'), name: 'INPUT.BIN' },
+  ]);
+  const own = await startServer(['-mount', `cards=${dir}`]);
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  try {
+    await page.goto(`${own.url}/embed.html?sdcard=${encodeURIComponent(`${own.url}/cards/card.img`)}&autoplay=1`);
+    await page.waitForFunction(() => window.x16scope !== undefined && window.x16scopeLoaded, null, { timeout: 120000 });
+    await peekIs(page, 0x0408, [0xa5], 'AUTOBOOT.X16 ran to its end in the embed');
+    await peekIs(page, 0x0400, [0x42, 0, 0, 0], 'what AUTOBOOT.X16 did in the embed');
+  } finally {
+    await page.close();
+    own.proc.kill();
+  }
+});
+
+test('the starter kit as a card opens through ?sdcard=', { skip: why || (!process.env.X16KIT && 'X16KIT is not set (source /work/ref/env.sh): the starter kit\'s files') || false }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'x16kit-'));
+  const kit = process.env.X16KIT;
+  const files = execFileSync('ls', ['-A', kit], { encoding: 'utf8' }).split('\n').filter(Boolean)
+    .map((n) => ({ src: path.join(kit, n), name: n }));
+  const img = makeCard(dir, 256, files);
+  const own = await startServer(['-mount', `cards=${dir}`]);
+  const page = await openApp(browser, own.url, '?sdcard=cards/card.img');
+  try {
+    await page.waitForFunction(() => window.x16scopeTimeline && window.x16scopeTimeline.sdcard !== undefined, null, { timeout: 120000 });
+    measured.kitCardMB = Math.round(statSync(img).size / 1048576);
+    measured.kitCardOpenMs = Math.round(await page.evaluate(() => window.x16scopeTimeline.sdcard));
+    measured.kitCardLoadCardMs = Math.round(await page.evaluate(() => window.x16scopeTimeline.sdcardLoad));
+    measured.kitPageReadyMs = Math.round(await page.evaluate(() => window.x16scopeTimeline.loaded));
+    const info = await page.evaluate(() => JSON.parse(x16scope.cardInfo()));
+    assert.equal(info.size, statSync(img).size);
+    assert.deepEqual(page.x16errors, []);
+  } finally {
+    await page.close();
+    own.proc.kill();
+  }
+});
