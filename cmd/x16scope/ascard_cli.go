@@ -52,7 +52,7 @@ func (f *machineFlags) startAsCard(s *session.Session, prgPath string) (core.PRG
 			if f.input.fsDir != "" {
 				return p, usagef("--fs and a zip's files exclude each other (both would be on the card)")
 			}
-			b, err := session.Classify([]session.File{prog.file})
+			b, err := session.Classify(prog.files)
 			if err != nil {
 				return p, err
 			}
