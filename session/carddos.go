@@ -138,13 +138,20 @@ func (c *cardFS) wrote() { c.seen = c.img.Writes() }
 // serveCard makes the card of m device 8 and, with no program, finds what the built-in ROM
 // boots: the card's AUTOBOOT.X16. It returns that program (nil for none) and, for a card
 // that cannot be served or booted, an error wrapping ErrCardBoot for the user.
-func (s *Session) serveCard(m *core.Machine, bootable bool) (*File, error) {
+func (s *Session) serveCard(m *core.Machine, bootable bool, l launch) (*File, error) {
 	c := m.Card()
 	if c == nil {
 		return nil, nil
 	}
 	cfs := newCardFS(c.Image(), c.ReadOnly())
-	m.SetFileSystem(cfs)
+	if l.dir != "" && l.dir != "." {
+		// a program of the card's collection starts in its folder (cardcollection.go)
+		if err := m.SetFileSystemIn(cfs, l.dir); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCardBoot, err)
+		}
+	} else {
+		m.SetFileSystem(cfs)
+	}
 	if !bootable {
 		return nil, nil // a program runs (it may read the card's sectors itself): opened on use
 	}

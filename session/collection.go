@@ -54,7 +54,7 @@ func (s *Session) StartProgram(name string) error {
 	if s.coll == nil {
 		return fmt.Errorf("%w: nothing loaded is a collection of programs", ErrBadFile)
 	}
-	fsys, err := memFS(s.data)
+	fsys, err := s.collectionFiles()
 	if err != nil {
 		return err
 	}

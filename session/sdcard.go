@@ -32,6 +32,7 @@ func (s *Session) InsertCard(img *sdcard.Image, readOnly bool) error {
 		return err
 	}
 	s.install(m, fs)
+	s.findCardCollection()
 	return s.cardNote // the card is in; the built-in ROM could not serve or boot it
 }
 

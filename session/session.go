@@ -106,6 +106,8 @@ type Session struct {
 	cardDOS bool
 	// cardNote is what the last machine built could not do with the card (ErrCardBoot)
 	cardNote error
+	// cardColl: coll is the card's collection (cardcollection.go)
+	cardColl bool
 }
 
 // NewSession builds a session with an empty machine (no ROM, no program), running, for
@@ -349,7 +351,7 @@ func (s *Session) apply(b Bundle) error {
 		return err
 	}
 	if b.Collection != nil || b.Program != nil {
-		s.coll = b.Collection
+		s.coll, s.cardColl = b.Collection, false
 	}
 	s.rom, s.program, s.data, s.zones, s.launch = rom, prog, data, zones, l
 	s.install(m, fs)
@@ -398,7 +400,7 @@ func (s *Session) start(rom []byte, prog *File, data []File, l launch) (*core.Ma
 	}
 	if s.opt.FS == nil && len(data) == 0 && s.servesCard(rom, data) {
 		// the built-in ROM's host DOS serves the card; with no program it boots AUTOBOOT.X16
-		boot, note := s.serveCard(m, prog == nil)
+		boot, note := s.serveCard(m, prog == nil, l)
 		s.cardNote = note
 		if boot != nil {
 			if _, err := m.StartPRG(boot.Data); err != nil {

@@ -84,6 +84,8 @@
       // the loadCard call alone.
       const tl = window.x16scopeTimeline;
       if (tl) { tl.sdcard = performance.now() - started; tl.sdcardLoad = performance.now() - t; }
+      // a card holding a collection opens the launcher (launcher.js looks again)
+      document.dispatchEvent(new Event('x16scope-files'));
     } catch (e) {
       if (window.x16scopeShowError) window.x16scopeShowError(`?sdcard=: ${(e.message || String(e)).replace(/^loadCard: (bad file: )?/, '')}`);
     }

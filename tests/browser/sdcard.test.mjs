@@ -2,7 +2,8 @@
 // mcopy) dropped on the page boots its AUTOBOOT.X16 on the built-in ROM (whose host DOS
 // serves the card through fatfs); after the program SAVEs, "Download card image" gives the
 // changed image, which mtools reads. With X16KIT set, the starter kit as a card opens
-// through ?sdcard= and the time it takes is measured.
+// through ?sdcard= and the time it takes is measured. A card holding a collection opens the
+// launcher.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -110,5 +111,42 @@ test('the starter kit as a card opens through ?sdcard=', { skip: why || (!proces
   } finally {
     await page.close();
     own.proc.kill();
+  }
+});
+
+// A card image holding a collection (folders of programs, each with its AUTOBOOT.X16, as
+// the starter kit's card) opens the launcher on the built-in ROM, whose host DOS serves
+// the card: a program starts in its folder on the card and reaches /OTHER with CD:/.
+test('a dropped card holding a collection opens the launcher', { skip: why || false }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'x16cardcoll-'));
+  const prg = readFileSync(path.join(root, 'session', 'testdata', 'cdroot.prg'));
+  const autoboot = (name) => {
+    const line = Buffer.concat([Buffer.from([0x93, 0x22]), Buffer.from(name)]);
+    const next = 0x0801 + 4 + line.length + 1;
+    return Buffer.concat([Buffer.from([0x01, 0x08, next & 0xFF, next >> 8, 10, 0]), line, Buffer.from([0, 0, 0])]);
+  };
+  const tree = {
+    'GAMES/A/AUTOBOOT.X16': autoboot('A.PRG'), 'GAMES/A/A.PRG': prg, 'GAMES/A/LOCAL.BIN': Buffer.from([0x00, 0x70, 0x11]),
+    'GAMES/B/AUTOBOOT.X16': autoboot('B.PRG'), 'GAMES/B/B.PRG': prg, 'GAMES/B/LOCAL.BIN': Buffer.from([0x00, 0x70, 0x33]),
+    'OTHER/DATA.BIN': Buffer.from([0x01, 0x70, 0x22]),
+  };
+  const src = path.join(dir, 'tree');
+  for (const [name, data] of Object.entries(tree)) {
+    execFileSync('mkdir', ['-p', path.dirname(path.join(src, name))]);
+    writeFileSync(path.join(src, name), data);
+  }
+  const img = makeCard(dir, 40, ['GAMES', 'OTHER'].map((n) => ({ src: path.join(src, n), name: n })));
+  const page = await openApp(browser, server.url);
+  try {
+    await dropFiles(page, [{ name: 'kit.img', bytes: readFileSync(img) }]);
+    await page.waitForSelector('#launcher:not([hidden])', { timeout: 20000 });
+    assert.equal(await page.locator('.launcher-prog').count(), 2);
+    await page.locator('.launcher-prog[data-path="GAMES/B/B.PRG"]').click();
+    await page.waitForFunction(() => x16scope.status().program === 'GAMES/B/B.PRG', null, { timeout: 20000 });
+    await peekIs(page, 0x04FF, [0xA5], 'GAMES/B finished');
+    await peekIs(page, 0x7000, [0x33, 0x22], 'GAMES/B loaded its LOCAL.BIN and /OTHER/DATA.BIN from the card');
+    assert.deepEqual(page.x16errors, []);
+  } finally {
+    await page.close();
   }
 });
