@@ -138,7 +138,7 @@ test('a dropped card holding a collection opens the launcher', { skip: why || fa
   const img = makeCard(dir, 40, ['GAMES', 'OTHER'].map((n) => ({ src: path.join(src, n), name: n })));
   const page = await openApp(browser, server.url);
   try {
-    await dropFiles(page, [{ name: 'kit.img', bytes: readFileSync(img) }]);
+    await dropFiles(page, [{ name: 'kit.img.gz', bytes: zlib.gzipSync(readFileSync(img)) }]); // gzipped: the harness passes bytes as JSON
     await page.waitForSelector('#launcher:not([hidden])', { timeout: 20000 });
     assert.equal(await page.locator('.launcher-prog').count(), 2);
     await page.locator('.launcher-prog[data-path="GAMES/B/B.PRG"]').click();
