@@ -18,7 +18,7 @@ import (
 func TestOfficialDOSListsBuiltCard(t *testing.T) {
 	romPath, emu := os.Getenv("X16_ROM"), os.Getenv("X16EMU")
 	if romPath == "" || emu == "" {
-		t.Skip("X16EMU and X16_ROM are not both set (source /work/ref/env.sh): this test runs the official emulator with the official ROM")
+		t.Skip("X16EMU and X16_ROM are not both set: this test runs the official emulator with the official ROM")
 	}
 	dir := t.TempDir()
 	prg, err := os.ReadFile("../rom/testdata/dirlist.prg")
@@ -60,7 +60,7 @@ func TestOfficialDOSListsBuiltCard(t *testing.T) {
 func TestReadCardOfficialDOSChanged(t *testing.T) {
 	romPath, emu := os.Getenv("X16_ROM"), os.Getenv("X16EMU")
 	if romPath == "" || emu == "" {
-		t.Skip("X16EMU and X16_ROM are not both set (source /work/ref/env.sh): this test runs the official emulator with the official ROM")
+		t.Skip("X16EMU and X16_ROM are not both set: this test runs the official emulator with the official ROM")
 	}
 	dir := t.TempDir()
 	prg, err := os.ReadFile("../rom/testdata/dospos.prg")

@@ -91,7 +91,7 @@ test('the embed boots a card given as sdcard=', { skip: why || false }, async ()
   }
 });
 
-test('the starter kit as a card opens through ?sdcard=', { skip: why || (!process.env.X16KIT && 'X16KIT is not set (source /work/ref/env.sh): the starter kit\'s files') || false }, async () => {
+test('the starter kit as a card opens through ?sdcard=', { skip: why || (!process.env.X16KIT && 'X16KIT is not set: the starter kit\'s files') || false }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'x16kit-'));
   const kit = process.env.X16KIT;
   const files = execFileSync('ls', ['-A', kit], { encoding: 'utf8' }).split('\n').filter(Boolean)
