@@ -60,33 +60,14 @@ const publicDomainX16Charsets = `The x16-rom LICENSE.md lists these components a
 PETSCII charset (charset/), ISO charset (PXLfont) (charset/).
 `
 
-const bsd2X16Graphics = `Copyright (c) 2019 Michael Steil and the Commander X16 ROM contributors.
-All rights reserved.
+// bsd2X16Graphics and bsd2X16Audio are x16-rom's 2-clause BSD license with each part's
+// copyright line.
+var (
+	bsd2X16Graphics = "Copyright (c) 2019 Michael Steil and the Commander X16 ROM contributors.\n" + bsd2Terms
+	bsd2X16Audio    = "Copyright (c) 2022-2023 Barry Yost (a.k.a. ZeroByte), MooingLemur, Jestin,\nand the Commander X16 ROM contributors.\n" + bsd2Terms
+)
 
-Redistribution and use in source and binary forms, with or without modification, are
-permitted provided that the following conditions are met:
-
-1. Redistributions of source code must retain the above copyright notice, this list of
-   conditions and the following disclaimer.
-
-2. Redistributions in binary form must reproduce the above copyright notice, this list of
-   conditions and the following disclaimer in the documentation and/or other materials
-   provided with the distribution.
-
-THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS
-OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF
-MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE
-COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
-EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF
-SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
-HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR
-TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS
-SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
-`
-
-const bsd2X16Audio = `Copyright (c) 2022-2023 Barry Yost (a.k.a. ZeroByte), MooingLemur, Jestin,
-and the Commander X16 ROM contributors.
-All rights reserved.
+const bsd2Terms = `All rights reserved.
 
 Redistribution and use in source and binary forms, with or without modification, are
 permitted provided that the following conditions are met:
